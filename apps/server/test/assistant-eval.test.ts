@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compareFiles } from '@plumbline/ids/compare-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVAL_MODELS, type EvalModel } from './assistant-eval/models';
 import { QUESTIONS } from './assistant-eval/questions';
-import { type Asked, score, type Verdict } from './assistant-eval/score';
+import { type Asked, type Outcome, outcomeOf, score, type Verdict } from './assistant-eval/score';
 import { buildTruth, computeIds, computeNumber, type Truth } from './assistant-eval/truth';
 import { ask } from './support/ai-fixture';
 import { testBackends } from './support/backends';
@@ -23,6 +27,48 @@ interface Loaded {
   fileId: string;
 }
 
+/** Uploads one issue of the model and waits for its processing; the file's id. */
+async function uploadVersion(
+  server: TestServer,
+  owner: Session,
+  projectId: string,
+  model: EvalModel,
+  ifc: Buffer,
+): Promise<string> {
+  const response = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, model.fileName, ifc);
+  if (response.statusCode !== 201) throw new Error(`IFC upload failed: ${response.body}`);
+  const { bim_file: file, version } = response.json();
+  await eventually(async () => {
+    const versions = (
+      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${file.id}/versions`)
+    ).json().versions as { id: string; status: string; error: string | null }[];
+    const mine = versions.find((v) => v.id === version.id);
+    if (mine?.status === 'failed') throw new Error(`processing failed: ${mine.error}`);
+    return mine?.status === 'completed';
+  });
+  return file.id as string;
+}
+
+/** The engine's own comparison of two issues (findings new and resolved), from files on disk. */
+async function engineChanges(model: EvalModel, before: Buffer, after: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'plumbline-eval-changes-'));
+  try {
+    writeFileSync(join(dir, 'before.ifc'), before);
+    writeFileSync(join(dir, 'after.ifc'), after);
+    const idsPaths = model.ids.map((ids) => {
+      writeFileSync(join(dir, ids.name), ids.bytes);
+      return join(dir, ids.name);
+    });
+    const compared = await compareFiles(join(dir, 'before.ifc'), join(dir, 'after.ifc'), idsPaths);
+    if (compared.status !== 'compared') throw new Error('IDS files invalid');
+    const sum = (kind: 'new' | 'resolved') =>
+      compared.comparison.specifications.reduce((n, s) => n + s.counts[kind], 0);
+    return { new: sum('new'), resolved: sum('resolved') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function loadModel(server: TestServer, model: EvalModel, ifc: Buffer): Promise<Loaded> {
   const owner = await signUp(server, 'Eva Evaluator');
   const projectId = (
@@ -41,27 +87,15 @@ async function loadModel(server: TestServer, model: EvalModel, ifc: Buffer): Pro
     );
     if (response.statusCode !== 201) throw new Error(`IDS upload failed: ${response.body}`);
   }
-  const response = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, model.fileName, ifc);
-  if (response.statusCode !== 201) throw new Error(`IFC upload failed: ${response.body}`);
-  const { bim_file: file, version } = response.json();
-  await eventually(async () => {
-    const versions = (
-      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${file.id}/versions`)
-    ).json().versions as { id: string; status: string; error: string | null }[];
-    const mine = versions.find((v) => v.id === version.id);
-    if (mine?.status === 'failed') throw new Error(`processing failed: ${mine.error}`);
-    return mine?.status === 'completed';
-  });
-  return {
-    model,
-    truth: buildTruth(
-      ifc,
-      model.ids.map((i) => i.bytes),
-    ),
-    owner,
-    projectId,
-    fileId: file.id,
-  };
+  const previous = model.previous ? await model.previous() : null;
+  if (previous) await uploadVersion(server, owner, projectId, model, previous);
+  const fileId = await uploadVersion(server, owner, projectId, model, ifc);
+  const truth = buildTruth(
+    ifc,
+    model.ids.map((i) => i.bytes),
+  );
+  if (previous) truth.changes = await engineChanges(model, previous, ifc);
+  return { model, truth, owner, projectId, fileId };
 }
 
 const available = sharedFile('ifc-samples/Duplex_A_20110907.ifc') !== null;
@@ -137,6 +171,19 @@ for (const backend of testBackends()) {
         rows.push({ q, verdict, answer });
       }
       const right = rows.filter((r) => r.verdict.right).length;
+      // Issue 35's styles: right / partly / wrong / refused per style and over the new questions.
+      const tally = (subset: typeof rows) => {
+        const counts: Record<Outcome, number> = { right: 0, partly: 0, wrong: 0, refused: 0 };
+        for (const r of subset) counts[outcomeOf(r.q, r.answer, r.verdict)] += 1;
+        return `${subset.length} asked: ${counts.right} right, ${counts.partly} partly, ${counts.wrong} wrong, ${counts.refused} refused`;
+      };
+      const styled = rows.filter((r) => r.q.style);
+      const styles = [
+        `Issue 35 questions: ${tally(styled)}.`,
+        ...(['a', 'b', 'c', 'd'] as const).map(
+          (s) => `- style ${s}: ${tally(styled.filter((r) => r.q.style === s))}`,
+        ),
+      ];
       const wrong = rows.filter((r) => r.verdict.wrongFigures.length > 0);
       const table = [
         '',
@@ -147,6 +194,7 @@ for (const backend of testBackends()) {
             `| ${r.q.id} | ${r.q.model} | ${r.q.lang} | ${r.q.question.replace(/\n/g, ' ⏎ ')} | ${r.verdict.right ? 'right' : `WRONG: ${[...r.verdict.wrongFigures, ...r.verdict.problems].join('; ')}`} |`,
         ),
         '',
+        ...styles,
         `Score: ${right} of ${rows.length} right (${Math.round((right / rows.length) * 1000) / 10} %); answers stating a wrong figure: ${wrong.length}.`,
         ...rows.flatMap((r) =>
           r.verdict.right && !process.env.EVAL_DUMP

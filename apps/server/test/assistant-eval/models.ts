@@ -7,10 +7,12 @@ import { sharedDir } from '../support/samples';
 
 /** A model the question set asks about: the IFC file and the IDS files checked against it. */
 export interface EvalModel {
-  key: 'demo' | 'duplex' | 'windows';
+  key: 'demo' | 'duplex' | 'windows' | 'history';
   title: string;
   fileName: string;
   ifc(): Promise<Buffer>;
+  /** An earlier issue uploaded first under the same name (the file's history has two versions). */
+  previous?: () => Promise<Buffer>;
   ids: { name: string; bytes: Buffer }[];
 }
 
@@ -18,14 +20,14 @@ const demoIds = fileURLToPath(new URL('../../src/modules/demo/demo.ids', import.
 const shared = (path: string) => readFileSync(join(sharedDir, path));
 
 /** The Demo Office's latest issue, generated exactly as the demo seed does (seed 2024, v3, four storeys). */
-async function demoOffice(): Promise<Buffer> {
+async function demoOffice(versionTag: 2 | 3 = 3): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'plumbline-eval-'));
   try {
     const out = join(dir, 'DemoOffice_ARC.ifc');
     await generateIfc({
       targetBytes: 3_000_000,
       seed: 2024,
-      versionTag: 3,
+      versionTag,
       storeys: 4,
       projectName: 'Demo Office',
       out,
@@ -41,7 +43,15 @@ export const EVAL_MODELS: EvalModel[] = [
     key: 'demo',
     title: 'Demo Office',
     fileName: 'DemoOffice_ARC.ifc',
-    ifc: demoOffice,
+    ifc: () => demoOffice(),
+    ids: [{ name: 'DemoOffice_Stage4.ids', bytes: readFileSync(demoIds) }],
+  },
+  {
+    key: 'history',
+    title: 'Demo Office history',
+    fileName: 'DemoOffice_ARC.ifc',
+    previous: () => demoOffice(2),
+    ifc: () => demoOffice(3),
     ids: [{ name: 'DemoOffice_Stage4.ids', bytes: readFileSync(demoIds) }],
   },
   {

@@ -1,3 +1,4 @@
+import { QUESTIONS_35 } from './questions-35';
 import type { EvalQuestion } from './score';
 
 /**
@@ -253,7 +254,9 @@ export const QUESTIONS: EvalQuestion[] = [
     model: 'demo',
     lang: 'en',
     question: 'Are there any design optimisation opportunities?',
-    kind: 'unanswerable',
+    // The chat box's own example: answered from the data since issue 35 (it was refused before).
+    kind: 'answer',
+    mentions: [DOOR_FIRE],
     absent: ['By category'],
   },
   {
@@ -964,4 +967,5 @@ export const QUESTIONS: EvalQuestion[] = [
       },
     ],
   },
+  ...QUESTIONS_35,
 ];

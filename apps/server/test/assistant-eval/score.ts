@@ -9,7 +9,13 @@ export interface ExpectedFigure {
 
 export interface EvalQuestion {
   id: string;
-  model: 'demo' | 'duplex' | 'windows';
+  model: 'demo' | 'duplex' | 'windows' | 'history';
+  /**
+   * Issue 35's styles (questions written before the fixes): a qualifier that must narrow, b a storey
+   * used as a noun, c a question with a follow-up line or the chat box's example, d what changed and
+   * which specifications apply to nothing.
+   */
+  style?: 'a' | 'b' | 'c' | 'd';
   lang: 'en' | 'nl' | 'de';
   question: string;
   /** 'answer': a supported question; 'unanswerable': the honest reply with three suggestions. */
@@ -83,4 +89,14 @@ export function score(q: EvalQuestion, a: Asked, expectedIds: Set<string> | null
       );
   }
   return { right: problems.length === 0 && wrongFigures.length === 0, wrongFigures, problems };
+}
+
+export type Outcome = 'right' | 'partly' | 'wrong' | 'refused';
+
+/** One of the issue's four outcomes: a wrong figure, a refusal of a supported question, else partly. */
+export function outcomeOf(q: EvalQuestion, a: Asked, v: Verdict): Outcome {
+  if (v.right) return 'right';
+  if (v.wrongFigures.length > 0) return 'wrong';
+  if (q.kind === 'answer' && a.intent === 'unanswerable') return 'refused';
+  return 'partly';
 }

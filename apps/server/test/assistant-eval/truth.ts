@@ -29,6 +29,8 @@ export interface Truth {
   storeyName(id: number): string | null;
   /** Worst status of an element over every specification. */
   worst: Map<number, Status>;
+  /** The engine's comparison with the previous version (models uploaded twice): findings new and resolved. */
+  changes?: { new: number; resolved: number };
 }
 
 const RANK: Record<Status, number> = { not_applicable: 0, passed: 1, warning: 2, failed: 3 };
@@ -111,7 +113,12 @@ export type Recipe =
   | { of: 'specNotMeeting'; spec: string; classes?: string[] }
   | { of: 'compliantPairs' }
   | { of: 'applicablePairs' }
-  | { of: 'status'; status: Status; storey?: string; classes?: string[] }
+  | { of: 'status'; status: Status; storey?: string; classes?: string[]; property?: string; value?: string }
+  | { of: 'withValue'; classes: string[]; property: string; value: string; storey?: string }
+  | { of: 'ofType'; classes: string[]; typeName: string }
+  | { of: 'specsApplyingToNothing' }
+  | { of: 'specCount' }
+  | { of: 'changes'; kind: 'new' | 'resolved' }
   | { of: 'lacking'; classes: string[] | null; property: string; external?: boolean }
   | { of: 'inScope'; classes: string[] | null; external?: boolean }
   | { of: 'requirementFailing'; spec: string; index: number }
@@ -125,6 +132,36 @@ function inScope(t: Truth, classes: string[] | null, external?: boolean): number
   return external
     ? ids.filter((id) => (propertyValue(t, id, 'IsExternal') ?? '').toLowerCase() === 'true')
     : ids;
+}
+
+/** A property's value compared case-blind ('TRUE' and 'true'). */
+function hasValue(t: Truth, id: number, property: string | undefined, value: string | undefined): boolean {
+  if (property === undefined) return true;
+  return (propertyValue(t, id, property) ?? '').toLowerCase() === (value ?? '').toLowerCase();
+}
+
+function withStatus(t: Truth, r: Extract<Recipe, { of: 'status' }>): number[] {
+  const allowed = r.classes ? new Set(ofClasses(t, r.classes)) : null;
+  return t.population.filter(
+    (id) =>
+      (t.worst.get(id) ?? 'not_applicable') === r.status &&
+      (r.storey === undefined || t.storeyName(id) === r.storey) &&
+      (!allowed || allowed.has(id)) &&
+      hasValue(t, id, r.property, r.value),
+  );
+}
+
+function withValue(t: Truth, r: Extract<Recipe, { of: 'withValue' }>): number[] {
+  return ofClasses(t, r.classes).filter(
+    (id) => hasValue(t, id, r.property, r.value) && (r.storey === undefined || t.storeyName(id) === r.storey),
+  );
+}
+
+function ofType(t: Truth, r: Extract<Recipe, { of: 'ofType' }>): number[] {
+  return ofClasses(t, r.classes).filter((id) => {
+    const type = t.model.typeOf(id);
+    return type !== null && (t.model.name(type) ?? '').includes(r.typeName);
+  });
 }
 
 function applicableOf(t: Truth, name: string, classes?: string[]) {
@@ -191,15 +228,19 @@ export function computeNumber(t: Truth, r: Recipe): number {
       return t.report.specifications.reduce((n, s) => n + s.passedCount, 0);
     case 'applicablePairs':
       return t.report.specifications.reduce((n, s) => n + s.applicableCount, 0);
-    case 'status': {
-      const allowed = r.classes ? new Set(ofClasses(t, r.classes)) : null;
-      return t.population.filter(
-        (id) =>
-          (t.worst.get(id) ?? 'not_applicable') === r.status &&
-          (r.storey === undefined || t.storeyName(id) === r.storey) &&
-          (!allowed || allowed.has(id)),
-      ).length;
-    }
+    case 'status':
+      return withStatus(t, r).length;
+    case 'withValue':
+      return withValue(t, r).length;
+    case 'ofType':
+      return ofType(t, r).length;
+    case 'specsApplyingToNothing':
+      return t.report.specifications.filter((s) => s.applicableCount === 0).length;
+    case 'specCount':
+      return t.report.specifications.length;
+    case 'changes':
+      if (!t.changes) throw new Error('this model has no previous version');
+      return t.changes[r.kind];
     case 'lacking':
       return inScope(t, r.classes, r.external).filter((id) => propertyValue(t, id, r.property) === null)
         .length;
@@ -254,17 +295,14 @@ export function computeIds(t: Truth, r: Recipe): Set<string> {
       );
     case 'class':
       return gid(ofClasses(t, r.classes));
-    case 'status': {
-      const allowed = r.classes ? new Set(ofClasses(t, r.classes)) : null;
-      return gid(
-        t.population.filter(
-          (id) =>
-            (t.worst.get(id) ?? 'not_applicable') === r.status &&
-            (r.storey === undefined || t.storeyName(id) === r.storey) &&
-            (!allowed || allowed.has(id)),
-        ),
-      );
-    }
+    case 'status':
+      return gid(withStatus(t, r));
+    case 'withValue':
+      return gid(withValue(t, r));
+    case 'ofType':
+      return gid(ofType(t, r));
+    case 'inScope':
+      return gid(inScope(t, r.classes, r.external));
     default:
       throw new Error(`recipe ${r.of} selects no elements`);
   }

@@ -224,3 +224,35 @@ export async function elementsByGlobalIds(db: Database, versionId: string, globa
     .from(elements)
     .where(and(eq(elements.fileVersionId, versionId), inArray(elements.globalId, [...globalIds])));
 }
+
+/** The stored comparison of a version with the one before it: findings new and resolved (issue 30's history). */
+export async function storedChangeTotals(
+  db: Database,
+  toVersionId: string,
+): Promise<{ newCount: number; resolvedCount: number } | null> {
+  const result = await db.execute(sql`
+    select new_count as "newCount", resolved_count as "resolvedCount"
+    from version_comparisons where file_version_id = ${toVersionId}`);
+  const row = (result as unknown as { rows: { newCount: number; resolvedCount: number }[] }).rows[0];
+  return row ? { newCount: Number(row.newCount), resolvedCount: Number(row.resolvedCount) } : null;
+}
+
+/** A few stored changes of one kind (1 new, 2 resolved) with their elements in the newer version. */
+export async function storedChangeExamples(
+  db: Database,
+  toVersionId: string,
+  kind: 1 | 2,
+  limit: number,
+): Promise<{ globalId: string | null; ifcClass: string; name: string | null; level: string | null }[]> {
+  const result = await db.execute(sql`
+    select e.global_id as "globalId", e.ifc_class as "ifcClass", e.name, e.level
+    from finding_changes c
+    join ${elements} e on e.file_version_id = c.file_version_id and e.step_id = c.element_step_id
+    where c.file_version_id = ${toVersionId} and c.kind = ${kind}
+    order by c.element_step_id limit ${limit}`);
+  return (
+    result as unknown as {
+      rows: { globalId: string | null; ifcClass: string; name: string | null; level: string | null }[];
+    }
+  ).rows;
+}

@@ -1,6 +1,7 @@
 import * as repo from '../repo';
 import { classLabel } from './classes';
 import type { VersionFacts } from './facts';
+import { type Lang, num, say } from './language';
 import { type AnalystResult, Citations, plural } from './types';
 
 export interface ChangesArgs {
@@ -31,8 +32,46 @@ function countLabels(rows: Fingerprint[]): string {
     .join(', ');
 }
 
+/**
+ * The continuous-compliance history's stored comparison (findings new and resolved since the
+ * previous version), with a few examples of each, in the answer's language.
+ */
+async function findingChanges(facts: VersionFacts, lang: Lang, beforeTag: string): Promise<string[]> {
+  const { db } = facts.ctx;
+  const totals = await repo.storedChangeTotals(db, facts.version.id);
+  if (!totals) return [];
+  const [fresh, resolved] = await Promise.all([
+    repo.storedChangeExamples(db, facts.version.id, 1, 3),
+    repo.storedChangeExamples(db, facts.version.id, 2, 3),
+  ]);
+  const example = (r: { ifcClass: string; name: string | null; level: string | null }) =>
+    `${classLabel(r.ifcClass)}${r.name ? ` "${r.name}"` : ''}${r.level ? ` (${r.level})` : ''}`;
+  const examples = (rows: typeof fresh) =>
+    rows.length > 0
+      ? say(lang, { en: ', for example ', nl: ', bijvoorbeeld ', de: ', zum Beispiel ' }) +
+        rows.map(example).join('; ')
+      : '';
+  return [
+    say(lang, {
+      en: `Since ${beforeTag}: ${num(lang, totals.newCount)} new failed requirement checks and ${num(lang, totals.resolvedCount)} resolved.`,
+      nl: `Sinds ${beforeTag}: ${num(lang, totals.newCount)} nieuwe niet-gehaalde eisen en ${num(lang, totals.resolvedCount)} opgelost.`,
+      de: `Seit ${beforeTag}: ${num(lang, totals.newCount)} neue nicht erfüllte Anforderungen und ${num(lang, totals.resolvedCount)} behoben.`,
+    }),
+    say(lang, { en: '- New: ', nl: '- Nieuw: ', de: '- Neu: ' }) +
+      num(lang, totals.newCount) +
+      examples(fresh),
+    say(lang, { en: '- Resolved: ', nl: '- Opgelost: ', de: '- Behoben: ' }) +
+      num(lang, totals.resolvedCount) +
+      examples(resolved),
+  ];
+}
+
 /** What changed between a version and an earlier one: elements by GlobalId, and compliance. */
-export async function versionChanges(facts: VersionFacts, args: ChangesArgs = {}): Promise<AnalystResult> {
+export async function versionChanges(
+  facts: VersionFacts,
+  args: ChangesArgs = {},
+  lang: Lang = 'en',
+): Promise<AnalystResult> {
   const { db } = facts.ctx;
   const version = facts.version;
   const before = args.compareToVersionId
@@ -40,7 +79,11 @@ export async function versionChanges(facts: VersionFacts, args: ChangesArgs = {}
     : await repo.latestCompletedVersion(db, version.bimFileId, version.versionNumber);
   if (before?.status !== 'completed') {
     return {
-      text: `Version ${version.versionTag} is the first processed version of this file, so there is nothing earlier to compare it with.`,
+      text: say(lang, {
+        en: `Version ${version.versionTag} is the first processed version of this file, so there is nothing earlier to compare it with.`,
+        nl: `Versie ${version.versionTag} is de eerste verwerkte versie van dit bestand; er is dus niets eerders om mee te vergelijken.`,
+        de: `Version ${version.versionTag} ist die erste verarbeitete Version dieser Datei; es gibt also nichts Früheres zum Vergleichen.`,
+      }),
       data: { previous: null },
       citations: new Citations(),
     };
@@ -89,7 +132,10 @@ export async function versionChanges(facts: VersionFacts, args: ChangesArgs = {}
   const checkedNothing = fileNow.specifications.length === 0 && fileBefore.specifications.length === 0;
 
   const citations = new Citations().addAll(added).addAll(changed.map((c) => c.row));
+  const findings = await findingChanges(facts, lang, before.versionTag);
   const text = [
+    ...findings,
+    '',
     `Version ${version.versionTag} compared with ${before.versionTag} (elements matched by GlobalId, or by content where it was regenerated):`,
     `- Added: ${plural(added.length, 'element')}${added.length > 0 ? ` (${countLabels(added)})` : ''}`,
     `- Removed: ${plural(removed.length, 'element')}${removed.length > 0 ? ` (${countLabels(removed)})` : ''}`,

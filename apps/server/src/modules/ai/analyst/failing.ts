@@ -5,6 +5,7 @@ import { classLabel, kindName } from './classes';
 import { facetWords } from './facets';
 import type { SpecFigures, VersionFacts } from './facts';
 import { type Lang, num, say } from './language';
+import { elementsWithValue, type PropertyFilter } from './scope';
 import { squash } from './text';
 import { type AnalystResult, Citations } from './types';
 
@@ -36,6 +37,10 @@ export interface FailingArgs {
   classes?: string[];
   /** Only elements on this storey (its name as stored). */
   storey?: string | null;
+  /** Only elements holding this property value ('external walls'). */
+  property?: PropertyFilter | null;
+  /** A breakdown of the failing elements per storey (a follow-up line asked for it). */
+  byLevel?: boolean;
 }
 
 /**
@@ -52,9 +57,10 @@ export async function failingElements(
   const topic = args.topic?.trim() || null;
   const classSet = args.classes && args.classes.length > 0 ? new Set(args.classes) : null;
   const labels = classSet ? [...new Set([...classSet].map(classLabel))] : [];
+  const word = args.property?.word ? `${args.property.word[lang]} ` : '';
   const what = (n: number) =>
     labels.length > 0
-      ? labels.map((l) => kindName(lang, l, n)).join('/')
+      ? word + labels.map((l) => kindName(lang, l, n)).join('/')
       : say(lang, {
           en: n === 1 ? 'element' : 'elements',
           nl: n === 1 ? 'element' : 'elementen',
@@ -75,10 +81,13 @@ export async function failingElements(
   // Of those, the ones that apply to the asked classes in this model.
   const elements = new Map((await facts.elements()).map((e) => [e.stepId, e]));
   const storey = args.storey ?? null;
+  const having = args.property ? await elementsWithValue(facts, args.property) : null;
   const applying: { spec: SpecFigures; rows: FacetComplianceResult[] }[] = [];
   for (const spec of about) {
     const rows = (await applicableOf(facts, spec, classSet)).filter(
-      (r) => !storey || elements.get(r.viewer_db_id)?.level === storey,
+      (r) =>
+        (!storey || elements.get(r.viewer_db_id)?.level === storey) &&
+        (!having || having.has(r.viewer_db_id)),
     );
     if (rows.length > 0) applying.push({ spec, rows });
   }
@@ -118,7 +127,12 @@ export async function failingElements(
   const drivers = applying.filter(({ spec }) => failing.some((f) => f.spec === spec));
   const elementsFailing = new Set(failing.map((f) => f.row.viewer_db_id)).size;
   const checked = new Set(applying.flatMap(({ rows }) => rows.map((r) => r.viewer_db_id))).size;
-  const topicText = `${topic ? ` "${topic}"` : ''}${storey ? say(lang, { en: ` on ${storey}`, nl: ` op ${storey}`, de: ` auf ${storey}` }) : ''}`;
+  const explicit =
+    args.property && !args.property.word
+      ? say(lang, { en: ' with ', nl: ' met ', de: ' mit ' }) +
+        `${args.property.propertySet ? `${args.property.propertySet}.` : ''}${args.property.name} = ${args.property.value}`
+      : '';
+  const topicText = `${topic ? ` "${topic}"` : ''}${explicit}${storey ? say(lang, { en: ` on ${storey}`, nl: ` op ${storey}`, de: ` auf ${storey}` }) : ''}`;
   if (failing.length === 0) {
     return {
       text: say(lang, {
@@ -147,6 +161,7 @@ export async function failingElements(
       nl: `${num(lang, elementsFailing)} van ${num(lang, checked)} gecontroleerde ${what(checked)}${topicText} voldoen niet in versie ${facts.version.versionTag}.`,
       de: `${num(lang, elementsFailing)} von ${num(lang, checked)} geprüften ${what(checked)}${topicText} erfüllen ihre Anforderungen in Version ${facts.version.versionTag} nicht.`,
     }),
+    ...(args.byLevel ? byLevelLines(lang, failing, elements) : []),
     '',
     say(lang, { en: 'By specification:', nl: 'Per specificatie:', de: 'Nach Spezifikation:' }),
     ...drivers.map(({ spec, rows }) => {
@@ -192,6 +207,29 @@ export async function failingElements(
     },
     citations,
   };
+}
+
+/** The failing elements per storey (each element once), storeys in name order. */
+function byLevelLines(
+  lang: Lang,
+  failing: readonly { row: FacetComplianceResult }[],
+  elements: ReadonlyMap<number, { level: string | null }>,
+): string[] {
+  const seen = new Set<number>();
+  const byLevel = new Map<string, number>();
+  for (const { row } of failing) {
+    if (seen.has(row.viewer_db_id)) continue;
+    seen.add(row.viewer_db_id);
+    const level = elements.get(row.viewer_db_id)?.level ?? '—';
+    byLevel.set(level, (byLevel.get(level) ?? 0) + 1);
+  }
+  return [
+    '',
+    say(lang, { en: 'By storey:', nl: 'Per verdieping:', de: 'Nach Geschoss:' }),
+    ...[...byLevel]
+      .sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))
+      .map(([level, n]) => `- ${level}: ${num(lang, n)}`),
+  ];
 }
 
 /**

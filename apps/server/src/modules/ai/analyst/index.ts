@@ -8,15 +8,18 @@ import {
   complianceSummary,
 } from './breakdowns';
 import { versionChanges } from './changes';
-import { classesInText } from './classes';
+import { classAndSubtypes, classesInText } from './classes';
 import { missingProperties } from './compliance';
 import { type AnalystContext, type SpecFigures, VersionFacts } from './facts';
 import { applicableOf, failingElements } from './failing';
 import { fixList } from './fix-list';
 import { type Intent, recogniseQuestion } from './intent';
 import { asksExternal, elementsLacking, propertyInQuestion } from './lacking';
-import { type Lang, say } from './language';
+import { type Lang, num, say } from './language';
+import { specificationsApplyingToNothing } from './nothing';
 import { countElements, modelOverview, resolveClasses } from './overview';
+import { asksByLevel, propertyFilterIn, type Scope, storeyNoun, storeysOf, typeNamed } from './scope';
+import { scopedCount } from './scoped-count';
 import { unanswerable } from './suggestions';
 import { fold, squash } from './text';
 import type { AnalystResult } from './types';
@@ -96,6 +99,40 @@ async function storeyNamed(facts: VersionFacts, text: string): Promise<string | 
   );
 }
 
+/**
+ * Everything besides the element kinds that narrows the answer (issue 35): the storey (named, or a
+ * noun such as 'the roof', whose class is then dropped), a property value, a type, a status, and a
+ * per-storey breakdown asked on a follow-up line.
+ */
+async function scopeOf(
+  facts: VersionFacts,
+  text: string,
+  classes: readonly string[],
+): Promise<{ classes: string[]; scope: Scope }> {
+  const noun = storeyNoun(text, await storeysOf(facts));
+  const dropped = new Set(noun ? noun.classes.flatMap((c) => classAndSubtypes(c)) : []);
+  const kept = classes.filter((c) => !dropped.has(c));
+  const classSet = new Set(kept);
+  const rows = (await facts.elements()).filter((e) => classSet.size === 0 || classSet.has(e.ifcClass));
+  return {
+    classes: kept,
+    scope: {
+      storey: noun?.storey ?? (await storeyNamed(facts, text)),
+      storeyNoun: noun?.classes ?? null,
+      property: propertyFilterIn(text),
+      typeName: typeNamed(text, rows),
+      status:
+        /\b(pass(ed|es)?|compliant|voldoen|bestanden|erfuellen)\b/.test(fold(text)) &&
+        !/\bfail/.test(fold(text))
+          ? 'passed'
+          : null,
+      byLevel: asksByLevel(text),
+    },
+  };
+}
+
+const narrowed = (s: Scope) => Boolean(s.storey || s.property || s.typeName || s.status);
+
 /** Answers a question from the version's data with the function its intent calls for. */
 export async function answerQuestion(
   ctx: AnalystContext,
@@ -115,18 +152,48 @@ async function runIntent(
   text: string,
 ): Promise<AnalystResult & { kind?: Intent['kind'] }> {
   switch (intent.kind) {
-    case 'changes': {
-      const answer = await versionChanges(facts, {});
-      if (lang === 'en') return answer;
-      const lead = say(lang, {
-        en: '',
-        nl: 'Vragen over wijzigingen tussen versies beantwoord ik alleen in het Engels:',
-        de: 'Fragen zu Änderungen zwischen Versionen beantworte ich nur auf Englisch:',
-      });
-      return { ...answer, text: `${lead}\n\n${answer.text}` };
-    }
+    case 'changes':
+      return versionChanges(facts, {}, lang);
     case 'fix':
       return fixList(facts, lang);
+    case 'insights': {
+      // The chat box's own example: what the data can say about improving the model is its fix list.
+      const answer = await fixList(facts, lang);
+      const worst = (await facts.specs())
+        .filter((s) => s.figures && s.figures.applicable > s.figures.compliant)
+        .sort(
+          (a, b) =>
+            (b.figures?.applicable ?? 0) -
+            (b.figures?.compliant ?? 0) -
+            ((a.figures?.applicable ?? 0) - (a.figures?.compliant ?? 0)),
+        )
+        .slice(0, 3);
+      const lead = say(lang, {
+        en: 'I judge the model by its IDS requirements and its data, not its design; the improvements the data shows are these.',
+        nl: 'Ik beoordeel het model op zijn IDS-eisen en gegevens, niet op het ontwerp; dit zijn de verbeteringen die de gegevens tonen.',
+        de: 'Ich beurteile das Modell nach seinen IDS-Anforderungen und Daten, nicht nach dem Entwurf; diese Verbesserungen zeigen die Daten.',
+      });
+      const most =
+        worst.length > 0
+          ? say(lang, {
+              en: 'Specifications with the most elements not meeting them: ',
+              nl: 'Specificaties waaraan de meeste elementen niet voldoen: ',
+              de: 'Spezifikationen, die die meisten Elemente nicht erfüllen: ',
+            }) +
+            worst
+              .map(
+                (s) =>
+                  `"${s.name}" (${num(lang, (s.figures?.applicable ?? 0) - (s.figures?.compliant ?? 0))})`,
+              )
+              .join(', ')
+          : '';
+      return {
+        ...answer,
+        text: [lead, most, '', answer.text].filter((l, i) => l !== '' || i === 2).join('\n'),
+      };
+    }
+    case 'nothing':
+      return specificationsApplyingToNothing(facts, lang);
     case 'applicability':
       return applicability(facts, lang, {
         classes: intent.classes,
@@ -150,24 +217,56 @@ async function runIntent(
       return missingProperties(facts, lang, {});
     case 'by_storey':
       return complianceByStorey(facts, lang);
-    case 'by_class':
+    case 'by_class': {
+      const { classes, scope } = await scopeOf(facts, text, intent.classes);
+      // 'How many doors passed?': a count of that status; 'Do the windows on the roof pass?': those failing there.
+      if (scope.status && /\b(how many|hoeveel|wie ?viele|number of|aantal|anzahl)\b/.test(fold(text)))
+        return { ...(await scopedCount(facts, lang, classes, scope)), kind: 'count' };
+      if (scope.storey || scope.property)
+        return {
+          ...(await failingElements(facts, lang, {
+            classes,
+            storey: scope.storey,
+            property: scope.property,
+          })),
+          kind: 'failing',
+        };
       return complianceByClass(facts, lang, intent.classes);
+    }
     case 'by_specification':
       return complianceBySpecification(facts, lang);
     case 'by_requirement':
       return complianceByRequirement(facts, lang);
-    case 'failing':
+    case 'failing': {
+      const { classes, scope } = await scopeOf(facts, text, intent.classes);
+      const topicIsWhere =
+        intent.topic &&
+        ((await storeyNamed(facts, intent.topic)) ||
+          scope.storeyNoun ||
+          /^(on|op|auf|in|please|graag|bitte|only|alleen|nur|are|is|there|them|they|zijn|er|sind|es)\b/.test(
+            intent.topic,
+          ));
       return failingElements(facts, lang, {
-        topic: intent.topic && (await storeyNamed(facts, intent.topic)) ? null : intent.topic,
-        classes: intent.classes,
-        storey: await storeyNamed(facts, text),
+        topic: topicIsWhere ? null : intent.topic,
+        classes,
+        storey: scope.storey,
+        // 'the External wall requirement': a qualifier word inside the named rule narrows nothing.
+        property: intent.topic && !topicIsWhere && propertyFilterIn(intent.topic) ? null : scope.property,
+        byLevel: scope.byLevel,
       });
-    case 'count':
-      return countElements(facts, lang, { classes: intent.classes });
+    }
+    case 'count': {
+      const { classes, scope } = await scopeOf(facts, text, intent.classes);
+      if (narrowed(scope)) return scopedCount(facts, lang, classes, scope);
+      return countElements(facts, lang, { classes });
+    }
     case 'compliance':
       return complianceSummary(facts, lang);
-    case 'overview':
+    case 'overview': {
+      const { scope } = await scopeOf(facts, text, []);
+      if (scope.storey) return { ...(await scopedCount(facts, lang, [], scope)), kind: 'count' };
       return modelOverview(facts, lang);
+    }
     case 'unanswerable': {
       // 'Are the doors wide enough?': a kind of element and a word of a specification that checks it.
       const classes = classesInText(text.replace(/["“„][^"”“]*["”“]/g, ' '));

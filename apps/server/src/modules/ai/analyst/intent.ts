@@ -6,6 +6,8 @@ import { fold } from './text';
 export type Intent =
   | { kind: 'changes' }
   | { kind: 'fix' }
+  | { kind: 'insights' }
+  | { kind: 'nothing' }
   | { kind: 'applicability'; classes: string[] }
   | { kind: 'lacking'; classes: string[]; external: boolean }
   | { kind: 'missing' }
@@ -32,6 +34,14 @@ const FIX =
   /\b(fix(ed|es|ing)? first|what (should|do|must) (i|we) (fix|do|tackle|address)|fix list|prioriti[sz](e|ed|ation)|priorit(y|ies)|where (should|do) (i|we) start|quick wins?|biggest impact|(eerst|het eerst) (op)?(lossen|aanpakken|repareren)|oplossen|prioriteit(en)?|zuerst (beheben|angehen|reparieren)|beheben|prioritaet(en)?)\b/;
 const OFF_TOPIC_LEADS =
   /\b(optimi[sz](e|ation|ations)|design (opportunit|improvement)|weather|weer in|wetter|stock price|joke|recipe)/;
+/** A question about the previous version, even when it names failures ('Which failures are new since …'). */
+const SINCE_VERSION =
+  /\b(since (the )?(last|previous|prior)|(previous|last) version|vorige versie|letzten version|vorherigen? version)\b/;
+const INSIGHTS =
+  /\b(design optimi[sz]ation opportunit(y|ies)|optimi[sz]ation opportunit(y|ies)|insights? (would|could|to) help|deliver better value)\b/;
+/** 'Which specifications apply to nothing?' */
+const NOTHING =
+  /\b(appl(y|ies) to (nothing|no elements?|none)|(do|does) not apply to any( element)?|on niets|op niets|op geen (enkel )?element|fuer kein(e|en)? (element|bauteil)e?|fuer nichts|gelten fuer nichts|auf nichts)\b/;
 const APPLIES =
   /\b(appl(y|ies|icable)|relevant (to|for)|van toepassing|gelden|geldt|anwendbar|gilt|gelten|betrifft|betreffen)\b/;
 const MISSING =
@@ -43,7 +53,7 @@ const STOREY =
 const BREAKDOWN = /\b(by|per|each|every|for each|across|elke|iedere|pro|je|nach|jede[sm]?)\b/;
 /** 'Which storey has the most failures?': a breakdown, unlike 'Which elements on Level 02 fail?'. */
 const WHICH_STOREY =
-  /\b(which|what|welke|welche|most|meeste|meisten)\b.{0,12}\b(storeys?|levels?|floors?|verdieping(en)?|geschoss(e)?|stockwerk(e)?|etagen?)\b/;
+  /\b(which|what|welke|welche|most|meeste|meisten)\b.{0,12}\b(storeys?|levels?|floors?|verdieping(en)?|geschoss(e)?|stockwerk(e)?|etagen?)\b(?!\s*\d)/;
 const CLASS_WORDS =
   /\b(class(es)?|element types?|types? of elements?|categor(y|ies)|entit(y|ies)|ifc class(es)?|klassen?|elementtypen?|categorie(ën)?|kategorien?|typen?)\b/;
 const SPEC_WORDS = /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?)\b/;
@@ -102,8 +112,11 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
   // Quoted text names a specification or a value, not the element kinds asked about.
   const classes = classesInText(q.replace(/["“„][^"”“]*["”“]/g, ' '));
   const intent = ((): Intent => {
+    // The chat box's own example and its lead: answered from the data (issue 35).
+    if (INSIGHTS.test(q)) return { kind: 'insights' };
+    if (NOTHING.test(q)) return { kind: 'nothing' };
     if (OFF_TOPIC_LEADS.test(q)) return { kind: 'unanswerable' };
-    if (CHANGES.test(q) && !FAILING.test(q)) return { kind: 'changes' };
+    if (CHANGES.test(q) && (!FAILING.test(q) || SINCE_VERSION.test(q))) return { kind: 'changes' };
     if (FIX.test(q)) return { kind: 'fix' };
     if (APPLIES.test(q) && (classes.length > 0 || SPEC_WORDS.test(q)))
       return { kind: 'applicability', classes };
@@ -114,7 +127,12 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
     }
     if (COUNT.test(q) && classes.length > 0 && !FAILING.test(q)) return { kind: 'count', classes };
     if (COUNT.test(q) && ELEMENT_WORDS.test(q) && !FAILING.test(q)) return { kind: 'overview' };
-    if (STOREY.test(q) && (BREAKDOWN.test(q) || COMPLIANCE.test(q) || WHICH_STOREY.test(q)))
+    // 'Which doors fail? Please list them by level.': failing doors, broken down per storey.
+    if (
+      STOREY.test(q) &&
+      (BREAKDOWN.test(q) || COMPLIANCE.test(q) || WHICH_STOREY.test(q)) &&
+      !(FAILING.test(q) && classes.length > 0)
+    )
       return { kind: 'by_storey' };
     if (
       REQUIREMENT_WORDS.test(q) &&
