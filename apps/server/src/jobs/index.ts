@@ -1,7 +1,7 @@
 import type { AnyJobDefinition } from '../platform/queue';
 import { fetchAccVersionHandler } from './acc-fetch-version';
-import { accSessionCleanupHandler } from './acc-session-cleanup';
 import { accVersionEventHandler, registerAccHooksJob } from './acc-hooks';
+import { accSessionCleanupHandler } from './acc-session-cleanup';
 import { syncAccProjectsJob } from './acc-sync';
 import { auditWriteHandler } from './audit-write';
 import { billingCycleJob } from './billing-cycle';

@@ -18,7 +18,12 @@ import { ApsError, pkcePair, VIEWER_SCOPE } from './aps-client';
 import { toAvailableAccItem } from './available';
 import type { AccConnector } from './connector';
 import { AccError, fromApsError } from './errors';
-import { accSessionCleanupJob, fetchAccVersionJob, registerAccHooksJob, SESSION_CLEANUP_SECONDS } from './jobs';
+import {
+  accSessionCleanupJob,
+  fetchAccVersionJob,
+  registerAccHooksJob,
+  SESSION_CLEANUP_SECONDS,
+} from './jobs';
 import * as repo from './repo';
 
 /** Spec 1 §4: an ACC session older than 30 minutes counts as expired. */
