@@ -1,8 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { focusPageHeadingWhenShown } from '@/lib/focus-page-heading';
 import { type MessageId, useT } from '@/lib/i18n';
-import { useAccSessionCleanup } from '@/lib/use-acc-session-cleanup';
+
+// The ACC session's clean-up (spec 1 §4) arrives just after the first paint: no first view carries it
+// (build/bundle-budget.ts), and nothing can be left before the page has shown.
+const AccSessionCleanup = lazy(() =>
+  import('@/lib/use-acc-session-cleanup').then((module) => ({ default: module.AccSessionCleanup })),
+);
 
 const TITLES: Record<string, MessageId> = {
   '/login': 'app.title.signIn',
@@ -13,14 +18,14 @@ const TITLES: Record<string, MessageId> = {
 };
 
 /**
- * Wraps every route: cleans up a stored ACC session when the import is left (spec 1 §4), keeps the document title in step with the page and, after moving to another
- * page (not on the first load, where the skip link comes first), focuses the new page's heading.
+ * Wraps every route: cleans up a stored ACC session when the import is left (spec 1 §4), keeps the
+ * document title in step with the page and, after moving to another page (not on the first load, where
+ * the skip link comes first), focuses the new page's heading.
  */
 export function RootLayout() {
   const t = useT('app');
   const { pathname } = useLocation();
   const firstPage = useRef(true);
-  useAccSessionCleanup();
   useEffect(() => {
     const title = TITLES[pathname];
     document.title = title ? `${t(title)} · Plumbline` : 'Plumbline';
@@ -34,5 +39,12 @@ export function RootLayout() {
     }
     return focusPageHeadingWhenShown();
   }, [pathname]);
-  return <Outlet />;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <AccSessionCleanup />
+      </Suspense>
+      <Outlet />
+    </>
+  );
 }

@@ -41,3 +41,9 @@ export function useAccSessionCleanup(): void {
     };
   }, []);
 }
+
+/** The clean-up as a component, so the root layout can load it after the first paint. */
+export function AccSessionCleanup(): null {
+  useAccSessionCleanup();
+  return null;
+}

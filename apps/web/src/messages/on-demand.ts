@@ -1,0 +1,51 @@
+import type { Locale } from '@plumbline/i18n/locales';
+
+type Catalogue = Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * The loaders of the namespaces no first view needs, in a module index.ts imports on demand: the
+ * sign-in page and the dashboard's first view carry none of them (build/bundle-budget.ts). A component
+ * asks for its namespace (`useT('team')`) and it is loaded in the page's language. Vite follows a
+ * dynamic import with a variable only into relative paths: the shared packages' catalogues are listed
+ * one by one.
+ */
+export const onDemandCatalogues = {
+  /** Shared components and the dashboard's frame (pagination, filters, dialogs, the demo banner): loaded beside the dashboard. */
+  common: (locale: Locale): Catalogue => import(`./common/${locale}.json`),
+  /** The Projects tab, the project selector and the project dialogs. */
+  projects: (locale: Locale): Catalogue => import(`./projects/${locale}.json`),
+  /** The Reports tab. */
+  reports: (locale: Locale): Catalogue => import(`./reports/${locale}.json`),
+  /** The IDS Schema tab. */
+  schema: (locale: Locale): Catalogue => import(`./schema/${locale}.json`),
+  /** The Team tab: members, invitations, webhooks. */
+  team: (locale: Locale): Catalogue => import(`./team/${locale}.json`),
+  /** The help pages (ACC integration, contact). */
+  help: (locale: Locale): Catalogue => import(`./help/${locale}.json`),
+  /** The Overview tab. */
+  overview: (locale: Locale): Catalogue => import(`./overview/${locale}.json`),
+  /** The Settings tab. */
+  settings: (locale: Locale): Catalogue => import(`./settings/${locale}.json`),
+  /** The Create New Project wizard (its IDS files and the demo's simulated payment so far). */
+  wizard: (locale: Locale): Catalogue => import(`./wizard/${locale}.json`),
+  /** The Subscriptions tab: prices, plan changes, the in-app billing portal. */
+  subscriptions: (locale: Locale): Catalogue => import(`./subscriptions/${locale}.json`),
+  /** Waivers: the request dialog and the Waivers view (issue 32). */
+  waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
+  /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
+  permissions: (locale: Locale): Catalogue =>
+    ({
+      en: () => import('@plumbline/contracts/messages/permissions/en.json'),
+      de: () => import('@plumbline/contracts/messages/permissions/de.json'),
+      fr: () => import('@plumbline/contracts/messages/permissions/fr.json'),
+      nl: () => import('@plumbline/contracts/messages/permissions/nl.json'),
+    })[locale](),
+  /** The validity rules' one-line explanations and why a verdict is marked unreliable (packages/validity/src/messages/rules). */
+  validity: (locale: Locale): Catalogue =>
+    ({
+      en: () => import('@plumbline/validity/messages/rules/en.json'),
+      de: () => import('@plumbline/validity/messages/rules/de.json'),
+      fr: () => import('@plumbline/validity/messages/rules/fr.json'),
+      nl: () => import('@plumbline/validity/messages/rules/nl.json'),
+    })[locale](),
+};
