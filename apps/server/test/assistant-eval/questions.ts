@@ -28,7 +28,7 @@ export const QUESTIONS: EvalQuestion[] = [
     figures: [
       { pattern: 'Version v1: {n} of', value: 3919, recipe: { of: 'compliantPairs' } },
       { pattern: 'of {n} element checks meet', value: 4120, recipe: { of: 'applicablePairs' } },
-      { pattern: 'Passed {n}, Warning', value: 1757, recipe: { of: 'status', status: 'passed' } },
+      { pattern: 'Passed {n}, Waived 0, Warning', value: 1757, recipe: { of: 'status', status: 'passed' } },
       { pattern: 'Warning 0, Failed {n},', value: 199, recipe: { of: 'status', status: 'failed' } },
       { pattern: 'Not Applicable {n}.', value: 1254, recipe: { of: 'status', status: 'not_applicable' } },
       { pattern: '(of {n})', value: 3210, recipe: { of: 'population' } },
@@ -48,7 +48,7 @@ export const QUESTIONS: EvalQuestion[] = [
         recipe: { of: 'status', status: 'passed', storey: 'Level 00' },
       },
       {
-        pattern: '- Level 00: Passed 506, Warning 0, Failed {n},',
+        pattern: '- Level 00: Passed 506, Waived 0, Warning 0, Failed {n},',
         value: 56,
         recipe: { of: 'status', status: 'failed', storey: 'Level 00' },
       },
@@ -58,7 +58,7 @@ export const QUESTIONS: EvalQuestion[] = [
         recipe: { of: 'status', status: 'passed', storey: 'Level 03' },
       },
       {
-        pattern: '- Level 03: Passed 238, Warning 0, Failed {n},',
+        pattern: '- Level 03: Passed 238, Waived 0, Warning 0, Failed {n},',
         value: 26,
         recipe: { of: 'status', status: 'failed', storey: 'Level 03' },
       },
@@ -171,7 +171,7 @@ export const QUESTIONS: EvalQuestion[] = [
         recipe: { of: 'status', status: 'passed', classes: DOORS },
       },
       {
-        pattern: '- Door: Passed 58, Warning 0, Failed {n},',
+        pattern: '- Door: Passed 58, Waived 0, Warning 0, Failed {n},',
         value: 186,
         recipe: { of: 'status', status: 'failed', classes: DOORS },
       },
@@ -481,7 +481,7 @@ export const QUESTIONS: EvalQuestion[] = [
         recipe: { of: 'status', status: 'passed', classes: WINDOWS },
       },
       {
-        pattern: '- Window: Passed 160, Warning 0, Failed {n},',
+        pattern: '- Window: Passed 160, Waived 0, Warning 0, Failed {n},',
         value: 1,
         recipe: { of: 'status', status: 'failed', classes: WINDOWS },
       },
@@ -732,12 +732,12 @@ export const QUESTIONS: EvalQuestion[] = [
     kind: 'answer',
     figures: [
       {
-        pattern: '- Level 1: Passed 0, Warning 0, Failed {n},',
+        pattern: '- Level 1: Passed 0, Waived 0, Warning 0, Failed {n},',
         value: 21,
         recipe: { of: 'status', status: 'failed', storey: 'Level 1' },
       },
       {
-        pattern: '- Level 2: Passed 0, Warning 0, Failed {n},',
+        pattern: '- Level 2: Passed 0, Waived 0, Warning 0, Failed {n},',
         value: 31,
         recipe: { of: 'status', status: 'failed', storey: 'Level 2' },
       },
@@ -824,7 +824,7 @@ export const QUESTIONS: EvalQuestion[] = [
     kind: 'answer',
     figures: [
       {
-        pattern: '- Window: Passed 0, Warning 0, Failed {n},',
+        pattern: '- Window: Passed 0, Waived 0, Warning 0, Failed {n},',
         value: 24,
         recipe: { of: 'status', status: 'failed', classes: WINDOWS },
       },
@@ -961,7 +961,7 @@ export const QUESTIONS: EvalQuestion[] = [
         recipe: { of: 'status', status: 'passed', storey: '00 begane grond' },
       },
       {
-        pattern: '- 00 begane grond: Passed 1, Warning 0, Failed {n},',
+        pattern: '- 00 begane grond: Passed 1, Waived 0, Warning 0, Failed {n},',
         value: 12,
         recipe: { of: 'status', status: 'failed', storey: '00 begane grond' },
       },
