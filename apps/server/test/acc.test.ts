@@ -1,3 +1,4 @@
+// Over 500 lines: the ACC import of spec 1 §4 and §7 end to end against the APS stand-in (sign-in, selection, import, refresh, clean-up), one server set up for all of it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncAccProjectsJob } from '../src/jobs/acc-sync';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { SESSION_TTL_MS } from '../modules/acc/live-session';
 import { purgeSessions } from '../modules/acc/repo';
-import { SESSION_TTL_MS } from '../modules/acc/service';
 import { deleteExpiredSessions } from '../modules/auth/repo';
 import { createRateCounter } from '../modules/ratelimit/counter';
 import type { JobDefinition } from '../platform/queue';

@@ -1,6 +1,8 @@
 import type { EvalQuestion } from './score';
 
 /**
+ * Over 500 lines: data, 49 questions with their expected figures' recipes, one per block.
+ *
  * Issue 35's questions, written before the analyst was changed for them (the blind count is in the
  * commit that added them): a qualifier that must narrow (a property value, storey, type or status),
  * a storey used as a noun, a question with a follow-up line and the chat box's own example, what

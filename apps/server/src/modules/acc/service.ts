@@ -24,10 +24,8 @@ import {
   registerAccHooksJob,
   SESSION_CLEANUP_SECONDS,
 } from './jobs';
+import { findLiveSession, SESSION_TTL_MS } from './live-session';
 import * as repo from './repo';
-
-/** Spec 1 §4: an ACC session older than 30 minutes counts as expired. */
-export const SESSION_TTL_MS = 30 * 60_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -68,19 +66,10 @@ export function createAccService(deps: {
     }
   }
 
-  /** The session's access token, refreshed when near expiry; a session not usable → 401. */
-  /** The user's connected session, not invalidated and under 30 minutes old (spec 1 §4); else null. */
-  async function liveSession(userId: string, sessionId: string, now: Date) {
-    const session = await repo.findSession(db, sessionId);
-    const live =
-      session !== null &&
-      session.userId === userId &&
-      session.tokens !== null &&
-      session.invalidatedAt === null &&
-      now.getTime() - session.createdAt.getTime() < SESSION_TTL_MS;
-    return live ? (session as repo.AccSessionRow & { tokens: string }) : null;
-  }
+  const liveSession = (userId: string, sessionId: string, now: Date) =>
+    findLiveSession(db, userId, sessionId, now);
 
+  /** The session's access token, refreshed when near expiry; a session not usable → 401. */
   async function sessionToken(userId: string, sessionId: string): Promise<string> {
     const c = connector();
     const now = clock.now();
