@@ -12,6 +12,7 @@ import type app from './app/en.json';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
 import type settings from './settings/en.json';
+import type studio from './studio/en.json';
 import type subscriptions from './subscriptions/en.json';
 import type waivers from './waivers/en.json';
 import type wizard from './wizard/en.json';
@@ -33,6 +34,8 @@ export const namespaces = {
   subscriptions: (locale: Locale): Catalogue => import(`./subscriptions/${locale}.json`),
   /** Waivers: the request dialog and the Waivers view (issue 32). */
   waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
+  /** The IDS Studio's editing, pickers, live counts and saving (issue 33): loaded when the Studio opens. */
+  studio: (locale: Locale): Catalogue => import(`./studio/${locale}.json`),
   /** The API's error messages by id (packages/contracts/src/messages/errors): loaded after the first paint. */
   errors: (locale: Locale): Catalogue => shared.errors[locale](),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
@@ -52,6 +55,7 @@ export type MessageId =
   | keyof typeof wizard
   | keyof typeof subscriptions
   | keyof typeof waivers
+  | keyof typeof studio
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation;
