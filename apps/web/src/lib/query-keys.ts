@@ -52,20 +52,6 @@ export const queryKeys = {
     [...project(mode, projectId), 'ids-studio', 'text', idsFileId] as const,
   /** The signed-in person's change-mail choice in every project: no one project's. */
   projectMail: ['profile', 'project-mail'] as const,
-  /** A processed version's classes and property sets, as the Studio lists them first. */
-  studioModel: (mode: Mode, projectId: Id, versionId: Id | null) =>
-    [...project(mode, projectId), 'ids-studio', 'model', versionId] as const,
-  /** The newest processed version of a file, as the Studio reads it. */
-  studioNewestVersion: (mode: Mode, projectId: Id, fileId: Id) =>
-    [...project(mode, projectId), 'ids-studio', 'newest-version', fileId] as const,
-  /** One property's values in a processed version, with counts. */
-  studioValues: (mode: Mode, projectId: Id, versionId: Id | null, propertySet: string, name: string) =>
-    [...project(mode, projectId), 'ids-studio', 'values', versionId, propertySet, name] as const,
-  /** The live count of the text being edited on a version (the text is the key: each edit asks again). */
-  studioLive: (mode: Mode, projectId: Id, versionId: Id | null, text: string) =>
-    [...project(mode, projectId), 'ids-studio', 'live', versionId, text] as const,
-  /** The schema's choices for one IFC version: the same for everyone, no project's. */
-  studioSchema: (ifcVersion: string) => ['ids-studio', 'schema', ifcVersion] as const,
   /** The Studio's linter (the page's worker): no project's. */
   studioLinter: ['ids-studio', 'linter'] as const,
   /** How the installation signs people in (passwords, single sign-on): read before any session. */

@@ -77,7 +77,9 @@ export function SpecificationCard({
                   const next = IFC_VERSIONS.filter((v) =>
                     v === version ? !checked : spec.ifcVersions.includes(v),
                   );
-                  onField('ifcVersion', [...next, ...others].join(' '));
+                  // None ticked: the attribute goes (the linter then says so and offers to add one).
+                  const list = [...next, ...others].join(' ');
+                  onField('ifcVersion', list === '' ? null : list);
                 }}
               />
               {version}

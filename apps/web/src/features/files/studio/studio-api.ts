@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
-import { queryKeys } from '@/lib/query-keys';
+import { studioKeys } from './studio-keys';
 
 /** A processed version of one of the project's models: what the pickers and live counts read. */
 export interface StudioModel {
@@ -27,7 +27,7 @@ export interface StudioModel {
 /** The schema's entities and standard property sets of one IFC version (the same for everyone). */
 export function useStudioSchema(ifcVersion: IdsIfcVersion) {
   return useQuery({
-    queryKey: queryKeys.studioSchema(ifcVersion),
+    queryKey: studioKeys.schema(ifcVersion),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/ids-studio/schema/{ifcVersion}', { path: { ifcVersion } }), {
         schema: studioSchemaResponseSchema,
@@ -57,7 +57,7 @@ export async function newestProcessedVersion(
 export function useModelFacts(projectId: string, model: StudioModel | null) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: queryKeys.studioModel(mode, projectId, model?.versionId ?? null),
+    queryKey: studioKeys.model(mode, projectId, model?.versionId ?? null),
     queryFn: ({ signal }) =>
       apiRequest(
         apiPath('/projects/{projectId}/ids-studio/model', {
@@ -79,7 +79,7 @@ export function usePropertyValues(
 ) {
   const { mode } = useDataSource();
   return useQuery({
-    queryKey: queryKeys.studioValues(
+    queryKey: studioKeys.values(
       mode,
       projectId,
       model?.versionId ?? null,
@@ -126,7 +126,7 @@ export function useLiveCheck(projectId: string, model: StudioModel | null, text:
   const { mode } = useDataSource();
   const settled = useSettled(text);
   const query = useQuery({
-    queryKey: queryKeys.studioLive(mode, projectId, model?.versionId ?? null, settled),
+    queryKey: studioKeys.live(mode, projectId, model?.versionId ?? null, settled),
     queryFn: ({ signal }) =>
       apiRequest(apiPath('/projects/{projectId}/ids-studio/live-check', { path: { projectId } }), {
         method: 'POST',

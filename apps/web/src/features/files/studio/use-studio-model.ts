@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataSource } from '@/lib/data-source';
-import { queryKeys } from '@/lib/query-keys';
 import { useBimFiles } from '../../projects/files/queries';
 import { newestProcessedVersion, type StudioModel } from './studio-api';
+import { studioKeys } from './studio-keys';
 
 /**
  * The model the Studio's pickers and live counts read: the newest processed version of a file of
@@ -16,7 +16,7 @@ export function useStudioModel(projectId: string) {
   const [fileId, setFileId] = useState<string | null>(null);
   const chosen = fileId ?? processed[0]?.id ?? '';
   const version = useQuery({
-    queryKey: queryKeys.studioNewestVersion(mode, projectId, chosen),
+    queryKey: studioKeys.newestVersion(mode, projectId, chosen),
     queryFn: ({ signal }) => newestProcessedVersion(projectId, chosen, signal),
     enabled: chosen !== '',
     staleTime: Number.POSITIVE_INFINITY,
