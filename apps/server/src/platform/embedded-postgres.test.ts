@@ -5,6 +5,8 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
   readlinkSync,
   rmSync,
   statSync,
@@ -13,7 +15,7 @@ import {
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { binariesReachableBy, serviceIds } from './embedded-postgres';
+import { binariesReachableBy, resolveClusterDir, serviceIds } from './embedded-postgres';
 
 const made: string[] = [];
 afterEach(() => {
@@ -112,5 +114,42 @@ describe('binaries the service account can run (root, checkout closed to other u
     expect(run.error).toBeUndefined();
     expect(run.stdout).toMatch(/^postgres \(PostgreSQL\) \d+/);
     expect(existsSync(bin.initdb)).toBe(true);
+  });
+});
+
+describe('where the cluster lives (root, checkout closed to other users)', () => {
+  it('keeps a cluster left at the shared place by a deleted checkout aside, and makes a new place for this one', () => {
+    const shared = openDir();
+    const preferred = join(closedDir(), 'checkout', 'data', 'postgres');
+    const first = resolveClusterDir(preferred, SOME_IDS, shared);
+    expect(first.startsWith(`${shared}/`)).toBe(true);
+    expect(readFileSync(`${preferred}.location`, 'utf8').trim()).toBe(first);
+
+    // The checkout is deleted (its pointer and password with it), its cluster stays; a new clone at the
+    // same path must not adopt a cluster whose password it never had.
+    mkdirSync(first, { recursive: true });
+    writeFileSync(join(first, 'PG_VERSION'), '16\n');
+    rmSync(dirname(dirname(preferred)), { recursive: true });
+    const second = resolveClusterDir(preferred, SOME_IDS, shared);
+    expect(second).toBe(first);
+    expect(existsSync(join(second, 'PG_VERSION'))).toBe(false);
+    const keptAside = readdirSync(dirname(first)).filter((name) => name.startsWith('postgres.orphaned-'));
+    expect(keptAside).toHaveLength(1);
+    expect(readFileSync(join(dirname(first), keptAside[0], 'PG_VERSION'), 'utf8')).toBe('16\n');
+  });
+
+  it('gives two closed checkouts whose paths end alike two places', () => {
+    const shared = openDir();
+    const a = resolveClusterDir(join(closedDir(), 'same', 'data', 'postgres'), SOME_IDS, shared);
+    const b = resolveClusterDir(join(closedDir(), 'same', 'data', 'postgres'), SOME_IDS, shared);
+    expect(a).not.toBe(b);
+  });
+
+  it('keeps the cluster inside the checkout when not root or when the path is open', () => {
+    const shared = openDir();
+    const inClosed = join(closedDir(), 'data', 'postgres');
+    expect(resolveClusterDir(inClosed, null, shared)).toBe(inClosed);
+    const inOpen = join(openDir(), 'data', 'postgres');
+    expect(resolveClusterDir(inOpen, SOME_IDS, shared)).toBe(inOpen);
   });
 });

@@ -158,13 +158,17 @@ export function serviceIds(): { uid: number; gid: number } | null {
  * DATA_DIR is closed to other users (a checkout under /root, say), the cluster goes under
  * /var/lib/plumbline instead and a note in DATA_DIR says where.
  */
-function resolveClusterDir(preferred: string, ids: { uid: number; gid: number } | null): string {
+export function resolveClusterDir(
+  preferred: string,
+  ids: { uid: number; gid: number } | null,
+  sharedRoot = SHARED_ROOT,
+): string {
   const pointer = `${preferred}.location`;
   if (!ids || existsSync(pointer)) return existingClusterDir(preferred);
   if (existsSync(join(preferred, 'PG_VERSION')) || ancestorsTraversable(dirname(preferred))) return preferred;
   // The whole path's digest: two checkouts whose paths merely end alike must not share a cluster.
   const key = createHash('sha256').update(resolve(preferred)).digest('base64url').slice(0, 32);
-  const elsewhere = join(SHARED_ROOT, key, 'postgres');
+  const elsewhere = join(sharedRoot, key, 'postgres');
   // No pointer here, so a cluster already there belongs to a checkout deleted from this same path: its
   // password is gone with it. Kept aside, not removed (nothing lost), and a new one made.
   if (existsSync(elsewhere)) renameSync(elsewhere, `${elsewhere}.orphaned-${Date.now()}`);
