@@ -2,7 +2,8 @@
  * Every catalogue the web app loads, by namespace (docs/i18n.md). A namespace is loaded when a
  * component first asks for it (`useT('reports')`), and only in the page's language; `app` is loaded
  * before the first render. Add a namespace: a folder `<name>/` here with en.json, de.json, fr.json and
- * nl.json (ids starting with `<name>.`), one line in `namespaces` and one in `MessageId`.
+ * nl.json (ids starting with `<name>.`), one line in `namespaces` and one in `MessageId`. A lazily loaded
+ * screen's namespace is named in `LazyNamespace` and its loader set by the screen's own module.
  */
 import type errors from '@plumbline/contracts/messages/errors/en.json';
 import type permissions from '@plumbline/contracts/messages/permissions/en.json';
@@ -19,7 +20,7 @@ import type wizard from './wizard/en.json';
 
 type Catalogue = Promise<{ default: Record<string, unknown> }>;
 
-export const namespaces = {
+const fixed = {
   /** The first view of every page: loading, sign-in, sign-up, the language switcher, common words. */
   app: (locale: Locale): Catalogue => import(`./app/${locale}.json`),
   /** The pages outside the dashboard: the error page, the e-mail verification page and notice. */
@@ -34,9 +35,6 @@ export const namespaces = {
   subscriptions: (locale: Locale): Catalogue => import(`./subscriptions/${locale}.json`),
   /** Waivers: the request dialog and the Waivers view (issue 32). */
   waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
-  /** The IDS Studio's editing, pickers, live counts and saving (issue 33): loaded when the Studio opens. */
-  // One chunk that picks the language's file: the first view carries one file name, not four (budget).
-  studio: (locale: Locale): Catalogue => import('./studio/catalogue').then((c) => c.studioCatalogue(locale)),
   /** The API's error messages by id (packages/contracts/src/messages/errors): loaded after the first paint. */
   errors: (locale: Locale): Catalogue => shared.errors[locale](),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
@@ -45,7 +43,18 @@ export const namespaces = {
   validation: (locale: Locale): Catalogue => shared.validation[locale](),
 } as const;
 
-export type Namespace = keyof typeof namespaces;
+/** The loader of every namespace; a lazy one's is there once its screen has loaded. */
+export const namespaces: typeof fixed & Partial<Record<LazyNamespace, (locale: Locale) => Catalogue>> = fixed;
+
+/**
+ * Namespaces of lazily loaded screens: the screen's own chunk sets its loader in `namespaces` when it
+ * loads, so the first views carry neither the loader nor the catalogue's file names (their budgets).
+ */
+export type LazyNamespace =
+  /** The IDS Studio's editing, pickers, live counts and saving (issue 33): features/files/studio/studio-t.ts. */
+  'studio';
+
+export type Namespace = keyof typeof fixed | LazyNamespace;
 
 /** Every message id the web app may render. */
 export type MessageId =

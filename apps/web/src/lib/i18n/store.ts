@@ -37,7 +37,9 @@ async function fetchCatalogue(locale: UiLocale, namespace: Namespace): Promise<C
     ]);
     return pseudoCatalogue(english);
   }
-  return (await namespaces[namespace](locale as Locale)).default as CompiledCatalogue;
+  // A lazy namespace is asked for only by its screen, whose module has set its loader.
+  const load = namespaces[namespace] as (locale: Locale) => Promise<{ default: unknown }>;
+  return (await load(locale as Locale)).default as CompiledCatalogue;
 }
 
 export function isLoaded(locale: UiLocale, namespace: Namespace): boolean {

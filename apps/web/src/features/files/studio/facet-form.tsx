@@ -2,7 +2,6 @@ import type { IdsIfcVersion } from '@plumbline/contracts';
 import type { Facet } from '@plumbline/ids/document';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useT } from '@/lib/i18n';
 import { ChoiceSelect } from './choice-select';
 import {
   classChoices,
@@ -14,6 +13,7 @@ import {
 } from './facet-choices';
 import { type DraftKind, draftComplete, EMPTY_DRAFT, type FacetDraft, facetOf } from './facet-draft';
 import { type StudioModel, useModelFacts, usePropertyValues, useStudioSchema } from './studio-api';
+import { useStudioT } from './studio-t';
 
 export interface FacetFormProps {
   id: string;
@@ -33,7 +33,7 @@ export interface FacetFormProps {
  */
 export function FacetForm(props: FacetFormProps) {
   const { id, projectId, model, ifcVersion, kinds = ['entity', 'property'] } = props;
-  const t = useT('studio');
+  const t = useStudioT();
   const [draft, setDraft] = useState<FacetDraft>(
     props.initial ?? { ...EMPTY_DRAFT, kind: kinds[0] ?? 'entity' },
   );
@@ -127,7 +127,7 @@ function PropertyFields(props: {
   propose: (propertySet: string, name: string) => string;
 }) {
   const { id, draft, change } = props;
-  const t = useT('studio');
+  const t = useStudioT();
   const chosen =
     draft.propertySet && draft.property ? { propertySet: draft.propertySet, name: draft.property } : null;
   const values = usePropertyValues(props.projectId, props.model, chosen);

@@ -4,10 +4,10 @@ import type { FacetSection, IdsEdit } from '@plumbline/ids/edit/index';
 import { ArrowDown, ArrowUp, Copy, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useT } from '@/lib/i18n';
 import { draftOf } from './facet-draft';
 import { FacetForm } from './facet-form';
 import type { StudioModel } from './studio-api';
+import { useStudioT } from './studio-t';
 
 /** A value as the file writes it, short: 'IFCDOOR', 'EI30 | EI60', a pattern between slashes. */
 function shortValue(value: IdsValue | null): string {
@@ -50,7 +50,7 @@ export interface FacetListProps {
 
 /** One section of a specification: its facets with edit, move, duplicate and delete, and adding one. */
 export function FacetList({ spec, section, facets, projectId, model, ifcVersion, onEdit }: FacetListProps) {
-  const t = useT('studio');
+  const t = useStudioT();
   // Which facet's form is open: an index, 'new', or none.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const sectionName = t(`studio.section.${section}`);

@@ -3,9 +3,9 @@ import type { Facet, Specification } from '@plumbline/ids/document';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useT } from '@/lib/i18n';
 import { FacetForm } from './facet-form';
 import { type StudioModel, useModelFacts } from './studio-api';
+import { useStudioT } from './studio-t';
 
 /** A new specification: its IFC class first (IDS needs an applicability), for the model's IFC version. */
 export function NewSpecification({
@@ -17,7 +17,7 @@ export function NewSpecification({
   model: StudioModel | null;
   onAdd: (spec: Specification) => void;
 }) {
-  const t = useT('studio');
+  const t = useStudioT();
   const [open, setOpen] = useState(false);
   const schema = useModelFacts(projectId, model).data?.ifc_schema ?? '';
   const version: IdsIfcVersion = (IDS_IFC_VERSIONS as readonly string[]).includes(schema)

@@ -1,9 +1,9 @@
 import type { StudioLiveCheck } from '@plumbline/contracts';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api';
-import { useT } from '@/lib/i18n';
 import { type StudioModel, useLiveCheck } from './studio-api';
 import { StudioProjectBar } from './studio-project-bar';
+import { useStudioT } from './studio-t';
 import { useStudioModel } from './use-studio-model';
 
 export interface StudioProject {
@@ -52,7 +52,7 @@ function WithProject({
   fileName: string;
   children: (view: ProjectView) => ReactNode;
 }) {
-  const t = useT('studio');
+  const t = useStudioT();
   const models = useStudioModel(project.projectId);
   const live = useLiveCheck(project.projectId, models.model, text);
   const chosenFile = models.files.find((f) => f.id === models.chosen);

@@ -3,9 +3,9 @@ import type { Specification } from '@plumbline/ids/document';
 import type { IdsEdit } from '@plumbline/ids/edit/index';
 import { ArrowDown, ArrowUp, Copy, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useT } from '@/lib/i18n';
 import { FacetList } from './facet-list';
 import type { StudioModel } from './studio-api';
+import { useStudioT } from './studio-t';
 
 /** The IFC version whose tables the pickers use: the specification's first that IDS 1.0 names. */
 export function pickerVersion(spec: Specification): IdsIfcVersion {
@@ -38,7 +38,7 @@ export function SpecificationTools({
   live,
   onEdit,
 }: SpecificationToolsProps) {
-  const t = useT('studio');
+  const t = useStudioT();
   const n = index + 1;
   const lists = { spec: index, projectId, model, ifcVersion: pickerVersion(spec), onEdit };
   return (
@@ -88,7 +88,7 @@ export function SpecificationTools({
 }
 
 function LiveCount({ counts, current }: { counts: StudioLiveSpecification | undefined; current: boolean }) {
-  const t = useT('studio');
+  const t = useStudioT();
   const text =
     counts === undefined
       ? t('studio.live.checking')

@@ -2,9 +2,9 @@ import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
-import { useT } from '@/lib/i18n';
 import { useReplaceIdsFile } from '../../projects/files/queries';
 import { ChoiceSelect } from './choice-select';
+import { useStudioT } from './studio-t';
 import type { StudioModelChoice } from './use-studio-model';
 
 /**
@@ -25,7 +25,7 @@ export function StudioProjectBar({
   text: string;
   models: StudioModelChoice;
 }) {
-  const t = useT('studio');
+  const t = useStudioT();
   const replace = useReplaceIdsFile(projectId);
   const [saved, setSaved] = useState<string | null>(null);
 
