@@ -135,7 +135,7 @@ describe('where the cluster lives (root, checkout closed to other users)', () =>
     expect(existsSync(join(second, 'PG_VERSION'))).toBe(false);
     const keptAside = readdirSync(dirname(first)).filter((name) => name.startsWith('postgres.orphaned-'));
     expect(keptAside).toHaveLength(1);
-    expect(readFileSync(join(dirname(first), keptAside[0], 'PG_VERSION'), 'utf8')).toBe('16\n');
+    expect(readFileSync(join(dirname(first), String(keptAside[0]), 'PG_VERSION'), 'utf8')).toBe('16\n');
   });
 
   it('gives two closed checkouts whose paths end alike two places', () => {
