@@ -51,7 +51,7 @@ export const namespaces: typeof fixed & Partial<Record<LazyNamespace, (locale: L
  * loads, so the first views carry neither the loader nor the catalogue's file names (their budgets).
  */
 export type LazyNamespace =
-  /** The IDS Studio's editing, pickers, live counts and saving (issue 33): features/files/studio/studio-t.ts. */
+  /** The IDS Studio's editing, pickers, live counts and saving (issue 33): lib/i18n/studio.ts. */
   'studio';
 
 export type Namespace = keyof typeof fixed | LazyNamespace;

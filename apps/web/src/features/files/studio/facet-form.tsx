@@ -2,6 +2,7 @@ import type { IdsIfcVersion } from '@plumbline/contracts';
 import type { Facet } from '@plumbline/ids/document';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useStudioT } from '@/lib/i18n/studio';
 import { ChoiceSelect } from './choice-select';
 import {
   classChoices,
@@ -13,7 +14,6 @@ import {
 } from './facet-choices';
 import { type DraftKind, draftComplete, EMPTY_DRAFT, type FacetDraft, facetOf } from './facet-draft';
 import { type StudioModel, useModelFacts, usePropertyValues, useStudioSchema } from './studio-api';
-import { useStudioT } from './studio-t';
 
 export interface FacetFormProps {
   id: string;

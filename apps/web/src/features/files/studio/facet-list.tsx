@@ -4,10 +4,10 @@ import type { FacetSection, IdsEdit } from '@plumbline/ids/edit/index';
 import { ArrowDown, ArrowUp, Copy, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useStudioT } from '@/lib/i18n/studio';
 import { draftOf } from './facet-draft';
 import { FacetForm } from './facet-form';
 import type { StudioModel } from './studio-api';
-import { useStudioT } from './studio-t';
 
 /** A value as the file writes it, short: 'IFCDOOR', 'EI30 | EI60', a pattern between slashes. */
 function shortValue(value: IdsValue | null): string {

@@ -3,9 +3,9 @@ import type { Facet, Specification } from '@plumbline/ids/document';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useStudioT } from '@/lib/i18n/studio';
 import { FacetForm } from './facet-form';
 import { type StudioModel, useModelFacts } from './studio-api';
-import { useStudioT } from './studio-t';
 
 /** A new specification: its IFC class first (IDS needs an applicability), for the model's IFC version. */
 export function NewSpecification({

@@ -1,9 +1,9 @@
 import type { StudioLiveCheck } from '@plumbline/contracts';
 import type { ReactNode } from 'react';
 import { errorMessage } from '@/lib/api';
+import { useStudioT } from '@/lib/i18n/studio';
 import { type StudioModel, useLiveCheck } from './studio-api';
 import { StudioProjectBar } from './studio-project-bar';
-import { useStudioT } from './studio-t';
 import { useStudioModel } from './use-studio-model';
 
 export interface StudioProject {

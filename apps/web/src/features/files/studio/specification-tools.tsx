@@ -3,9 +3,9 @@ import type { Specification } from '@plumbline/ids/document';
 import type { IdsEdit } from '@plumbline/ids/edit/index';
 import { ArrowDown, ArrowUp, Copy, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useStudioT } from '@/lib/i18n/studio';
 import { FacetList } from './facet-list';
 import type { StudioModel } from './studio-api';
-import { useStudioT } from './studio-t';
 
 /** The IFC version whose tables the pickers use: the specification's first that IDS 1.0 names. */
 export function pickerVersion(spec: Specification): IdsIfcVersion {

@@ -2,9 +2,9 @@ import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { useStudioT } from '@/lib/i18n/studio';
 import { useReplaceIdsFile } from '../../projects/files/queries';
 import { ChoiceSelect } from './choice-select';
-import { useStudioT } from './studio-t';
 import type { StudioModelChoice } from './use-studio-model';
 
 /**

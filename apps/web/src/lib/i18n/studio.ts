@@ -1,10 +1,12 @@
 /**
- * The Studio's translator. Its catalogue registers here, in the Studio's lazily loaded chunk, so the
+ * The Studio's translator. Its catalogue registers here, imported only by the Studio's lazily loaded
+ * modules (not re-exported from ./index), so the
  * sign-in and dashboard first views carry no reference to it (their bundle budgets are full).
  */
-import { useT } from '@/lib/i18n';
+
 import { namespaces } from '@/messages';
 import { studioCatalogue } from '@/messages/studio/catalogue';
+import { useT } from './store';
 
 namespaces.studio = studioCatalogue;
 
