@@ -16,8 +16,10 @@ import {
   type UiLocale,
 } from '@plumbline/i18n';
 import { use, useSyncExternalStore } from 'react';
-import { type MessageId, type Namespace, namespaces } from '@/messages';
+import { type LazyNamespace, type MessageId, type Namespace, namespaces } from '@/messages';
 import { applyLocale } from './locale';
+
+type Catalogue = Promise<{ default: Record<string, unknown> }>;
 
 let current: UiLocale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
@@ -38,8 +40,13 @@ async function fetchCatalogue(locale: UiLocale, namespace: Namespace): Promise<C
     return pseudoCatalogue(english);
   }
   // A lazy namespace is asked for only by its screen, whose module has set its loader.
-  const load = namespaces[namespace] as (locale: Locale) => Promise<{ default: unknown }>;
-  return (await load(locale as Locale)).default as CompiledCatalogue;
+  return (await (namespaces[namespace] as (locale: Locale) => Catalogue)(locale as Locale))
+    .default as CompiledCatalogue;
+}
+
+/** A lazily loaded screen's catalogue loader, set by the screen's own module (lib/i18n/studio.ts). */
+export function registerNamespace(namespace: LazyNamespace, load: (locale: Locale) => Catalogue): void {
+  namespaces[namespace] = load;
 }
 
 export function isLoaded(locale: UiLocale, namespace: Namespace): boolean {

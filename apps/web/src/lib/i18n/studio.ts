@@ -4,11 +4,10 @@
  * sign-in and dashboard first views carry no reference to it (their bundle budgets are full).
  */
 
-import { namespaces } from '@/messages';
 import { studioCatalogue } from '@/messages/studio/catalogue';
-import { useT } from './store';
+import { registerNamespace, useT } from './store';
 
-namespaces.studio = studioCatalogue;
+registerNamespace('studio', studioCatalogue);
 
 export function useStudioT(): ReturnType<typeof useT> {
   return useT('studio');

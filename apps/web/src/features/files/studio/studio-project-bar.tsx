@@ -1,4 +1,4 @@
-import { Save } from 'lucide-react';
+import { FileUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
@@ -55,7 +55,7 @@ export function StudioProjectBar({
         />
       </div>
       <Button type="button" size="sm" onClick={save} disabled={replace.isPending}>
-        <Save aria-hidden="true" />
+        <FileUp aria-hidden="true" />
         {replace.isPending ? t('studio.save.saving') : t('studio.save.button')}
       </Button>
       {saved && (
