@@ -13,12 +13,15 @@ export const FIRST_VIEW_BUDGETS = [
    * when set; 162.5 kB after the app chunk took the dashboard's icons, decision 0176; 162.3 kB before
    * the messages came from catalogues, which may add at most 5 kB, issue 31 and decision 0230; 169.1
    * kB on the integration of i18n, views and validity; 170.1 kB with single sign-on's button and the
-   * sign-in methods query, decision 0267; over the first view's budget, owed back by issue 37 item 7).
+   * sign-in methods query, decision 0267; over the first view's budget, owed back by issue 37 item 7;
+   * 170.8 kB with seven more namespaces and the lazily loaded Studio, validity switch and ACC clean-up,
+   * whose chunk names the start chunk's preload lists carry, after their catalogue loaders moved to an
+   * on-demand table that took 0.6 kB off).
    */
   {
     view: 'sign-in',
     routes: ['src/app/boot.tsx', 'src/messages/app/en.json'],
-    maxBrotliBytes: 170_500,
+    maxBrotliBytes: 171_000,
   },
   /**
    * /dashboard and /demo: the entry and the app plus the dashboard route's and its default tab's
@@ -26,7 +29,8 @@ export const FIRST_VIEW_BUDGETS = [
    * viewer or the charts, which load on demand (223.2 kB when set, 211.7 kB after the second pass of
    * decision 0176; 220.7 kB with governance's sign-in methods and catalogue entries, decision 0267;
    * 221.5 kB with waivers, the wizard's IDS files and the figures' basis, back to 220.7 kB once the
-   * Overview's schema summary and attribute insights load beside the first view).
+   * Overview's schema summary and attribute insights load beside the first view; 221.2 kB with the
+   * names of the new lazily loaded chunks, as sign-in's above).
    */
   {
     view: 'dashboard',
@@ -37,7 +41,7 @@ export const FIRST_VIEW_BUDGETS = [
       'src/messages/app/en.json',
       'src/messages/permissions/en.json',
     ],
-    maxBrotliBytes: 221_000,
+    maxBrotliBytes: 221_500,
   },
 ];
 

@@ -26,7 +26,7 @@ const VIEWS: Record<string, readonly unknown[]> = {
   '3D statuses': queryKeys.elementStatuses('live', P, F, V, null),
   'element inspector': queryKeys.element('live', P, F, V, 7, 'compliance'),
   metadata: queryKeys.metadataRows('live', P, F, '/metadata?page=1'),
-  'metadata facets': queryKeys.metadataFacets('live', P, F, V),
+  'metadata facets': queryKeys.metadataFacets('live', P, F, V, 'level=1'),
   'model validity': queryKeys.validity('live', P, F, V, 100),
   'assistant suggestions': queryKeys.chatContext('live', P, F, V),
   reports: queryKeys.reportList('live', P),

@@ -98,8 +98,9 @@ export const queryKeys = {
 
   metadataRows: (mode: Mode, projectId: Id, fileId: Id, query: string) =>
     [...metadata(mode, projectId, fileId), 'rows', query] as const,
-  metadataFacets: (mode: Mode, projectId: Id, fileId: Id, versionId: Id) =>
-    [...metadata(mode, projectId, fileId), 'facets', versionId] as const,
+  /** A version's facet counts under a selection (`query`: every other active filter, decision 0346). */
+  metadataFacets: (mode: Mode, projectId: Id, fileId: Id, versionId: Id, query: string) =>
+    [...metadata(mode, projectId, fileId), 'facets', versionId, query] as const,
   metadataElement: (mode: Mode, projectId: Id, fileId: Id, versionId: Id, viewerDbId: number | null) =>
     [...metadata(mode, projectId, fileId), 'element', versionId, viewerDbId] as const,
 

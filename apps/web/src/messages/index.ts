@@ -20,6 +20,7 @@ import type projects from './projects/en.json';
 import type reports from './reports/en.json';
 import type schema from './schema/en.json';
 import type settings from './settings/en.json';
+import type studio from './studio/en.json';
 import type subscriptions from './subscriptions/en.json';
 import type team from './team/en.json';
 import type waivers from './waivers/en.json';
@@ -60,6 +61,7 @@ export const namespaces = {
   waivers: onDemand('waivers'),
   permissions: onDemand('permissions'),
   validity: onDemand('validity'),
+  studio: onDemand('studio'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -79,6 +81,7 @@ export type MessageId =
   | keyof typeof wizard
   | keyof typeof subscriptions
   | keyof typeof waivers
+  | keyof typeof studio
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

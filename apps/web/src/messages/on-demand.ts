@@ -32,6 +32,8 @@ export const onDemandCatalogues = {
   subscriptions: (locale: Locale): Catalogue => import(`./subscriptions/${locale}.json`),
   /** Waivers: the request dialog and the Waivers view (issue 32). */
   waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
+  /** The IDS Studio's editing, pickers, live counts and saving (issue 33). */
+  studio: (locale: Locale): Catalogue => import(`./studio/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({

@@ -43,7 +43,7 @@ export function useMetadataFacets(
     query: { versionId: address.versionId, ...selectionQuery(state) },
   });
   return useQuery({
-    queryKey: [...queryKeys.metadataFacets(mode, address.projectId, address.fileId, address.versionId), path],
+    queryKey: queryKeys.metadataFacets(mode, address.projectId, address.fileId, address.versionId, path),
     queryFn: ({ signal }) => apiRequest(path, { schema: metadataFacetsResponseSchema, signal }),
     // The panel keeps its options while counts for a new selection load.
     placeholderData: keepPreviousData,

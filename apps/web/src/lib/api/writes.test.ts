@@ -38,6 +38,14 @@ const NOT_WRITES: Record<string, { count: number; why: string }> = {
     why: 'a short-lived download address (read by POST, spec 2 §7)',
   },
   'features/projects/attribute-queries.ts': { count: 1, why: 'the analysis of an attribute (read by POST)' },
+  'features/files/studio/studio-api.ts': {
+    count: 1,
+    why: "the IDS Studio's live counts of a specification being edited (read by POST; saving goes through the data source)",
+  },
+  'lib/acc-session.ts': {
+    count: 1,
+    why: "forgets the browser's Autodesk sign-in on leaving the import (spec 1 §4 clean-up); no project data",
+  },
 };
 
 const WRITE = /method: '(?:POST|PUT|PATCH|DELETE)'|\buploadFile\(/g;

@@ -1,6 +1,7 @@
 import type { Specification } from '@plumbline/ids/document';
 import type { SpecificationField } from '@plumbline/ids/edit/index';
 import type { Diagnostic, Fix } from '@plumbline/ids/lint/index';
+import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { FieldInput } from './field-input';
 import { ProblemsList } from './problems-list';
@@ -12,6 +13,8 @@ export interface SpecificationCardProps {
   diagnostics: readonly Diagnostic[];
   onField: (field: SpecificationField, value: string | null) => void;
   onFix?: (fix: Fix) => void;
+  /** The Studio's facet editing and live count of the specification. */
+  children?: ReactNode;
 }
 
 const FIELDS = [
@@ -25,7 +28,14 @@ const FIELDS = [
 const IFC_VERSIONS = ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const;
 
 /** One specification: its fields, its meaning in one sentence and the problems found in it. */
-export function SpecificationCard({ spec, index, diagnostics, onField, onFix }: SpecificationCardProps) {
+export function SpecificationCard({
+  spec,
+  index,
+  diagnostics,
+  onField,
+  onFix,
+  children,
+}: SpecificationCardProps) {
   const headingId = `studio-spec-${index}`;
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border p-4">
@@ -67,7 +77,9 @@ export function SpecificationCard({ spec, index, diagnostics, onField, onFix }: 
                   const next = IFC_VERSIONS.filter((v) =>
                     v === version ? !checked : spec.ifcVersions.includes(v),
                   );
-                  onField('ifcVersion', [...next, ...others].join(' '));
+                  // None ticked: the attribute goes (the linter then says so and offers to add one).
+                  const list = [...next, ...others].join(' ');
+                  onField('ifcVersion', list === '' ? null : list);
                 }}
               />
               {version}
@@ -75,6 +87,7 @@ export function SpecificationCard({ spec, index, diagnostics, onField, onFix }: 
           );
         })}
       </fieldset>
+      {children}
       <ProblemsList diagnostics={diagnostics} onFix={onFix} />
     </section>
   );

@@ -68,7 +68,7 @@ export function StudioDialog({ projectId, idsFileId, fileName, linter }: StudioD
           <DialogTitle>IDS Studio: {fileName}</DialogTitle>
           <DialogDescription>
             Edit the file's specifications; each is said in plain language and checked by the linter as you
-            type. Saving a new revision is not available yet: download the edited file.
+            type. Save it as the file's next revision, or download it.
           </DialogDescription>
           {text.isError ? (
             <p role="alert" className="text-sm text-destructive">
@@ -78,7 +78,12 @@ export function StudioDialog({ projectId, idsFileId, fileName, linter }: StudioD
             <Skeleton className="h-40" aria-label="Loading the IDS file" />
           ) : (
             <Suspense fallback={<Skeleton className="h-40" aria-label="Loading the Studio" />}>
-              <StudioEditor initialText={text.data} fileName={fileName} linter={activeLinter} />
+              <StudioEditor
+                initialText={text.data}
+                fileName={fileName}
+                linter={activeLinter}
+                project={{ projectId, idsFileId }}
+              />
             </Suspense>
           )}
         </DialogContent>

@@ -7,8 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { FieldInput } from './field-input';
 import { type History, record, redo, startHistory, undo } from './history';
+import { NewSpecification } from './new-specification';
 import { ProblemsList, problemsSummary } from './problems-list';
+import { ProjectScope, type StudioProject } from './project-scope';
 import { SpecificationCard } from './specification-card';
+import { SpecificationTools } from './specification-tools';
 import { diagnosticsWithin, readForStudio, specificationLines } from './studio-document';
 import { type StudioLinter, useLint } from './use-lint';
 
@@ -17,6 +20,8 @@ export interface StudioEditorProps {
   initialText: string;
   fileName: string;
   linter: StudioLinter;
+  /** The project and IDS file the text is of: model choices, live counts and saving as a revision. */
+  project?: StudioProject;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface StudioEditorProps {
  * specification in plain language; the linter's diagnostics, live, with their quick fixes; undo and
  * redo (buttons, Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y).
  */
-export function StudioEditor({ initialText, fileName, linter }: StudioEditorProps) {
+export function StudioEditor({ initialText, fileName, linter, project }: StudioEditorProps) {
   const [history, setHistory] = useState<History>(() => startHistory(initialText));
   const [refused, setRefused] = useState<string | null>(null);
   const text = history.present;
@@ -100,34 +105,59 @@ export function StudioEditor({ initialText, fileName, linter }: StudioEditorProp
           {refused}
         </p>
       )}
-      {read.ok ? (
-        <>
-          <div className="space-y-1">
-            <Label htmlFor="studio-title">Title</Label>
-            <FieldInput
-              id="studio-title"
-              value={read.ids.document.info.title ?? ''}
-              onChange={(value) => edit({ op: 'setInfo', field: 'title', value })}
-            />
-          </div>
-          {read.ids.document.specifications.map((spec: Specification, index) => (
-            <SpecificationCard
-              // Position is the specification's identity within this text only (no ids are stored).
-              // biome-ignore lint/suspicious/noArrayIndexKey: specifications have no key of their own
-              key={index}
-              spec={spec}
-              index={index}
-              diagnostics={current ? diagnosticsWithin(lint.diagnostics, lines[index] ?? null) : []}
-              onField={(field, value) => edit({ op: 'setSpecificationField', spec: index, field, value })}
-              onFix={fix}
-            />
-          ))}
-        </>
-      ) : (
-        <p role="alert" className="text-sm text-destructive">
-          This file cannot be edited field by field: {read.message}
-        </p>
-      )}
+      <ProjectScope project={project} text={text} fileName={fileName}>
+        {(view) =>
+          read.ok ? (
+            <>
+              <div className="space-y-1">
+                <Label htmlFor="studio-title">Title</Label>
+                <FieldInput
+                  id="studio-title"
+                  value={read.ids.document.info.title ?? ''}
+                  onChange={(value) => edit({ op: 'setInfo', field: 'title', value })}
+                />
+              </div>
+              {read.ids.document.specifications.map((spec: Specification, index, all) => (
+                <SpecificationCard
+                  // Position is the specification's identity within this text only (no ids are stored).
+                  // biome-ignore lint/suspicious/noArrayIndexKey: specifications have no key of their own
+                  key={index}
+                  spec={spec}
+                  index={index}
+                  diagnostics={current ? diagnosticsWithin(lint.diagnostics, lines[index] ?? null) : []}
+                  onField={(field, value) => edit({ op: 'setSpecificationField', spec: index, field, value })}
+                  onFix={fix}
+                >
+                  <SpecificationTools
+                    spec={spec}
+                    index={index}
+                    count={all.length}
+                    projectId={view?.projectId ?? ''}
+                    model={view?.model ?? null}
+                    live={
+                      view?.live
+                        ? { counts: view.live.check?.specifications[index], current: view.live.current }
+                        : null
+                    }
+                    onEdit={edit}
+                  />
+                </SpecificationCard>
+              ))}
+              <NewSpecification
+                projectId={view?.projectId ?? ''}
+                model={view?.model ?? null}
+                onAdd={(specification) =>
+                  edit({ op: 'addSpecification', at: read.ids.document.specifications.length, specification })
+                }
+              />
+            </>
+          ) : (
+            <p role="alert" className="text-sm text-destructive">
+              This file cannot be edited field by field: {read.message}
+            </p>
+          )
+        }
+      </ProjectScope>
       <section aria-labelledby="studio-problems" className="space-y-2">
         <h3 id="studio-problems" className="font-medium">
           Problems
