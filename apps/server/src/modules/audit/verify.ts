@@ -10,8 +10,17 @@ const PAGE = 2000;
  * not hold is named: its content no longer gives its hash (`entry_changed`), it does not follow the
  * hash before it (`link_broken`: the row before was changed and re-hashed), or rows are missing
  * before it (`entry_missing`). The head must be the last row (`head_mismatch`: rows cut off the end).
+ * One snapshot for the head and every page: entries chained while it reads (a busy installation) are
+ * neither half seen nor taken for rows cut off.
  */
-export async function verifyAuditChain(db: Database): Promise<AuditChainVerdict> {
+export function verifyAuditChain(db: Database): Promise<AuditChainVerdict> {
+  return db.transaction((tx) => verifyInSnapshot(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function verifyInSnapshot(db: Database): Promise<AuditChainVerdict> {
   const head = await readChainHead(db);
   let seq = 0;
   let hash = GENESIS_HASH;
