@@ -198,8 +198,10 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
     await expectVisible(
       page.getByText('Failed to connect to Autodesk Construction Cloud. Please try again.'),
     );
-    // An expired stored session: 'Session expired or invalid' with Re-authenticate.
-    await page.evaluate(() => {
+    // An expired stored session: 'Session expired or invalid' with Re-authenticate. Stored as the next
+    // page starts (as on coming back from Autodesk's sign-in): leaving this page cleans up what it
+    // stored (spec 1 §4, page unload), so it is not set here.
+    await page.addInitScript(() => {
       sessionStorage.setItem('oauth_session_id', 'an-old-session-id-0123456789');
       sessionStorage.setItem('oauth_flow_timestamp', String(Date.now()));
     });
