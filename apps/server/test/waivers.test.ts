@@ -132,6 +132,33 @@ describe('waivers (issue 32)', () => {
   let w3: EngineElement;
   const waiverIds: Record<string, string> = {};
 
+  /** The owner's Comprehensive report of the project, generated, waited for and downloaded. */
+  async function comprehensiveReport(format: 'pdf' | 'xlsx', name: string) {
+    const report = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/reports`, {
+      reportType: 'comprehensive',
+      format,
+      name,
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = report.json().report_id as string;
+    await eventually(async () => {
+      const r = (await call(server, owner, 'GET', `/api/v1/reports/${reportId}`)).json().report;
+      if (r.status === 'failed') throw new Error(r.error_message);
+      return r.status === 'completed';
+    });
+    const link = await call(
+      server,
+      owner,
+      'POST',
+      `/api/v1/projects/${projectId}/reports/${reportId}/download`,
+    );
+    return server.app.inject({
+      method: 'GET',
+      url: link.json().download_url,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+  }
+
   beforeAll(async () => {
     server = await startTestServer(backend);
     owner = await signUp(server, 'Ada Admin');
@@ -299,29 +326,7 @@ describe('waivers (issue 32)', () => {
     expect(markup).toContain(w3.globalId!);
 
     // XLSX: every failing row is still listed, exactly the waived one as Waived.
-    const report = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/reports`, {
-      reportType: 'comprehensive',
-      format: 'xlsx',
-      name: 'Waivers sheet',
-    });
-    expect(report.statusCode, report.body).toBe(201);
-    const reportId = report.json().report_id as string;
-    await eventually(async () => {
-      const r = (await call(server, owner, 'GET', `/api/v1/reports/${reportId}`)).json().report;
-      if (r.status === 'failed') throw new Error(r.error_message);
-      return r.status === 'completed';
-    });
-    const link = await call(
-      server,
-      owner,
-      'POST',
-      `/api/v1/projects/${projectId}/reports/${reportId}/download`,
-    );
-    const file = await server.app.inject({
-      method: 'GET',
-      url: link.json().download_url,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const file = await comprehensiveReport('xlsx', 'Waivers sheet');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Failures')!;
@@ -490,29 +495,7 @@ describe('waivers (issue 32)', () => {
   it('lists the waivers in force in the Comprehensive PDF evidence, with reasons and approvers', async () => {
     // In force now: W1 (Ed's, approved by Ada), W2 (Ada's, self-approved) on model.ifc, and the type
     // waiver on same-model-again.ifc; W3 needs review since the last version and is not in force.
-    const report = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/reports`, {
-      reportType: 'comprehensive',
-      format: 'pdf',
-      name: 'Waivers evidence',
-    });
-    expect(report.statusCode, report.body).toBe(201);
-    const reportId = report.json().report_id as string;
-    await eventually(async () => {
-      const r = (await call(server, owner, 'GET', `/api/v1/reports/${reportId}`)).json().report;
-      if (r.status === 'failed') throw new Error(r.error_message);
-      return r.status === 'completed';
-    });
-    const link = await call(
-      server,
-      owner,
-      'POST',
-      `/api/v1/projects/${projectId}/reports/${reportId}/download`,
-    );
-    const file = await server.app.inject({
-      method: 'GET',
-      url: link.json().download_url,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const file = await comprehensiveReport('pdf', 'Waivers evidence');
     expect(file.statusCode).toBe(200);
     const pdfDir = mkdtempSync(join(tmpdir(), 'plumbline-waiver-pdf-'));
     writeFileSync(join(pdfDir, 'r.pdf'), file.rawPayload);
