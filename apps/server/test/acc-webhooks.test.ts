@@ -18,6 +18,7 @@ import { call, eventually, type Session, signUp, startTestServer, type TestServe
 const CLIENT = { id: 'standin-client-id', secret: 'standin-client-secret-0123456789' };
 const SESSION_SECRET = 'test-secret-that-is-long-enough-0123456789';
 const HOUR = 3_600_000;
+const STANDIN_HOOKS_PATH = '/webhooks/v1/systems/data/events/dm.version.added/hooks';
 
 /** The secret a hook should carry: HMAC-SHA256(SESSION_SECRET, "aps-hook:<id>") as the server documents it. */
 const secretOf = (hookId: string) =>
@@ -180,6 +181,88 @@ describe('ACC versions without a click: APS webhooks', { timeout: 600_000 }, () 
     const before = await walls();
     await standin.publishVersion('Harbour Walls.ifc');
     await eventually(async () => (await walls()).version_count === before.version_count + 1);
+  });
+
+  /** Runs the hook registration of one project and waits for pg-boss to settle the job. */
+  async function registerHooks(): Promise<string> {
+    const id = await server.queue.send(registerAccHooksJob, { projectId });
+    return eventually(async () => {
+      const result = (await server.database.db.execute(
+        sql`select state from pgboss.job where id = ${id}`,
+      )) as unknown as { rows: { state: string }[] };
+      const state = result.rows[0]?.state;
+      return state !== undefined && !['created', 'active'].includes(state) && state;
+    });
+  }
+  const hookPosts = () =>
+    standin.requests.filter((r) => r.method === 'POST' && r.path === STANDIN_HOOKS_PATH).length;
+
+  it('takes over a hook Autodesk already has (409) when its row here was lost, from the answer or the list', async () => {
+    const [hook] = standin.hooks();
+    if (!hook) throw new Error('no hook registered');
+    // Autodesk's 409 names the existing hook; without those details the folder's hooks are listed.
+    for (const details of [true, false]) {
+      standin.conflictDetails(details);
+      await server.database.db.execute(sql`delete from acc_version_hooks where project_id = ${projectId}`);
+      const posts = hookPosts();
+      expect(await registerHooks()).toBe('completed');
+      expect(hookPosts()).toBe(posts + 1); // one create, answered 409 by the stand-in
+      expect(await hookRows()).toEqual([{ folder_id: hook.folderId, hook_id: hook.hookId }]);
+      // Still the one hook, renewed with its secret and active.
+      expect(standin.hooks()).toEqual([{ ...hook, token: secretOf(hook.hookId), status: 'active' }]);
+    }
+    standin.conflictDetails(true);
+  });
+
+  it('a second project linked to a file of the same folder shares the hook, and its callback reaches both', async () => {
+    const [hook] = standin.hooks();
+    if (!hook) throw new Error('no hook registered');
+    const sessionId = 'hooks-session-second-0123456789';
+    expect((await connectAcc(server, owner, standin, callbackUrl, sessionId)).statusCode).toBe(302);
+    const listed = (
+      await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
+      )
+    ).json().files as { id: string; name: string }[];
+    const posts = hookPosts();
+    const created = await call(server, owner, 'POST', '/api/v1/projects/from-acc', {
+      projectName: 'Harbour Hooks Twin',
+      projectDescription: '',
+      accHubId: 'b.hub-acc',
+      accProjectUrnId: 'b.proj-harbour',
+      temporaryAccSessionId: sessionId,
+      selectedFileIds: [listed.find((f) => f.name === 'Harbour Walls.ifc')?.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const twinId = created.json().project_id as string;
+    const twinWalls = async () =>
+      (
+        (await call(server, owner, 'GET', `/api/v1/projects/${twinId}/bimfiles`)).json()
+          .bim_files as FileRow[]
+      ).find((f) => f.name === 'Harbour Walls.ifc') as FileRow;
+    await eventually(async () => (await twinWalls())?.status === 'completed');
+    // Its registration asked Autodesk for a hook on the same folder, got 409 and took the existing one.
+    const rows = await eventually(async () => {
+      const result = (await server.database.db.execute(
+        sql`select project_id, hook_id from acc_version_hooks where folder_id = ${hook.folderId} order by project_id`,
+      )) as unknown as { rows: { project_id: string; hook_id: string }[] };
+      return result.rows.length === 2 && result.rows;
+    });
+    expect(rows.map((r) => r.hook_id)).toEqual([hook.hookId, hook.hookId]);
+    expect(rows.map((r) => r.project_id).sort()).toEqual([projectId, twinId].sort());
+    expect(hookPosts()).toBe(posts + 1);
+    expect(standin.hooks()).toHaveLength(1);
+
+    // One callback, both projects' imports.
+    const mine = await walls();
+    const twin = await twinWalls();
+    await standin.publishVersion('Harbour Walls.ifc');
+    expect(standin.callbacks().at(-1)).toEqual({ hookId: hook.hookId, status: 200 });
+    await eventually(async () => (await walls()).version_count === mine.version_count + 1);
+    await eventually(async () => (await twinWalls()).version_count === twin.version_count + 1);
   });
 
   it('without a hook the next scheduled sync (polling) imports the new version', async () => {

@@ -53,6 +53,8 @@ export const accProjectLinks = pgTable('acc_project_links', {
  * An Autodesk webhook (`dm.version.added`) on a folder holding a project's linked ACC files (issue 30
  * item 5, decision 0360): Autodesk calls PUBLIC_URL back when a version is published there. The hook's
  * secret is never stored: it is derived from SESSION_SECRET and the hook id (modules/acc/runtime.ts).
+ * Autodesk keeps one hook per folder and callback URL, so projects linked to files of the same folder
+ * share it: a hook id may appear on several rows, and its callback queues each of their imports.
  */
 export const accVersionHooks = pgTable(
   'acc_version_hooks',
@@ -61,8 +63,11 @@ export const accVersionHooks = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     folderId: text('folder_id').notNull(),
-    hookId: text('hook_id').notNull().unique(),
+    hookId: text('hook_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.folderId] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.folderId] }),
+    index('acc_version_hooks_hook_idx').on(t.hookId),
+  ],
 );

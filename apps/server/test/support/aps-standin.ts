@@ -153,6 +153,23 @@ export async function startApsStandin(opts: ApsStandinOptions) {
   }
   const hooks: Hook[] = [];
   const callbacks: { hookId: string; status: number }[] = [];
+  /** Whether a 409 to a duplicate hook carries the existing hook's details (Autodesk's answer does). */
+  let conflictDetails = true;
+  /** A hook as Webhooks v1 describes it (GET lists, the 409 answer to a duplicate). */
+  const describeHook = (hook: Hook) => ({
+    hookId: hook.hookId,
+    tenant: hook.folderId,
+    callbackUrl: hook.callbackUrl,
+    createdBy: opts.clientId,
+    event: 'dm.version.added',
+    system: 'data',
+    creatorType: 'Application',
+    status: hook.status,
+    scope: { folder: hook.folderId },
+    hookAttribute: hook.hookAttribute,
+    autoReactivateHook: true,
+    __self__: `/systems/data/events/dm.version.added/hooks/${hook.hookId}`,
+  });
   const HOOKS_PATH = '/webhooks/v1/systems/data/events/dm.version.added/hooks';
   const inFolder = (folderId: string, scope: string) => {
     for (let f = folders.find((x) => x.id === folderId); f; f = folders.find((x) => x.id === f?.parentId))
@@ -194,11 +211,11 @@ export async function startApsStandin(opts: ApsStandinOptions) {
       callbacks.push({ hookId: hook.hookId, status });
     }
   };
-  const publish = async (name: string) => {
+  const publish = async (name: string, bytes?: Buffer) => {
     const item = items.find((i) => i.name === name);
     if (!item) return null;
     const last = item.versions.at(-1) as Version;
-    const version = makeVersion(item, Buffer.from(last.bytes), last.translation);
+    const version = makeVersion(item, bytes ?? Buffer.from(last.bytes), last.translation);
     item.versions.push(version);
     await notifyVersionAdded(item, version);
     return version;
@@ -515,8 +532,15 @@ export async function startApsStandin(opts: ApsStandinOptions) {
             code: 'VALIDATION_ERROR',
             detail: 'callbackUrl and scope.folder are required.',
           });
-        if (hooks.some((h) => h.folderId === folderId && h.callbackUrl === body.callbackUrl))
-          return send(res, 409, { code: 'CONFLICT_ERROR', detail: 'The specified webhook already exists.' });
+        const duplicate = hooks.find((h) => h.folderId === folderId && h.callbackUrl === body.callbackUrl);
+        if (duplicate)
+          return send(res, 409, {
+            id: randomBytes(16).toString('hex'),
+            status: 409,
+            code: 'CONFLICT_ERROR',
+            detail: ['Failed to create new hook(s) for the specified event', 'Hook already exists'],
+            ...(conflictDetails ? { hooks: [describeHook(duplicate)] } : {}),
+          });
         const hookId = `hook-${nextId()}`;
         hooks.push({
           hookId,
@@ -530,6 +554,13 @@ export async function startApsStandin(opts: ApsStandinOptions) {
         });
         res.writeHead(201, { location: `${base}${HOOKS_PATH}/${hookId}` });
         return res.end();
+      }
+      if (path === HOOKS_PATH && req.method === 'GET') {
+        // One page; scopeName/scopeValue narrow the list to a folder's hooks.
+        const scope =
+          url.searchParams.get('scopeName') === 'folder' ? url.searchParams.get('scopeValue') : null;
+        const listed = hooks.filter((h) => scope === null || h.folderId === scope);
+        return send(res, 200, { links: { next: null }, data: listed.map(describeHook) });
       }
       const mHook = new RegExp(`^${HOOKS_PATH}/([^/]+)$`).exec(path);
       if (mHook && req.method === 'PATCH') {
@@ -707,15 +738,22 @@ export async function startApsStandin(opts: ApsStandinOptions) {
       const last = item.versions.at(-1) as Version;
       item.versions.push(makeVersion(item, Buffer.from(last.bytes), last.translation));
     },
-    /** Publishes a new version (same content as the latest) and calls back the webhooks on its folder. */
-    async publishVersion(name: string) {
-      const version = await publish(name);
+    /**
+     * Publishes a new version (`bytes`, else the same content as the latest) and calls back the
+     * webhooks on its folder.
+     */
+    async publishVersion(name: string, bytes?: Buffer) {
+      const version = await publish(name, bytes);
       if (!version) throw new Error(`no item ${name}`);
       return version.id;
     },
     /** The webhooks registered, and each callback made with the receiver's answer. */
     hooks: () => hooks.map((h) => ({ ...h })),
     callbacks: () => [...callbacks],
+    /** Whether the 409 answer to a duplicate hook names the existing one (on by default, as Autodesk). */
+    conflictDetails(on = true) {
+      conflictDetails = on;
+    },
     /** Autodesk forgets every hook (deleted, expired): the app must create them anew. */
     dropHooks() {
       hooks.length = 0;

@@ -41,6 +41,40 @@ export const apsCallbackSchema = z.object({
 });
 export type ApsCallback = z.infer<typeof apsCallbackSchema>;
 
+/** A hook as Autodesk describes it (in a list, or in the 409 answer to a duplicate). */
+const hookSchema = z
+  .object({
+    hookId: z.string().min(1).max(200),
+    callbackUrl: z.string().optional(),
+    scope: z.object({ folder: z.string().optional() }).passthrough().optional(),
+  })
+  .passthrough();
+const hookListSchema = z.object({
+  data: z.array(hookSchema),
+  links: z.object({ next: z.string().nullable().optional() }).passthrough().optional(),
+});
+/** Pages of a folder's hooks read to find ours (200 hooks a page). */
+const MAX_HOOK_PAGES = 20;
+
+/**
+ * The hook in Autodesk's answer that is this one (same callback URL and folder; a detail it leaves
+ * out is not held against it), from `hooks` (the 409 answer, as Autodesk documents it) or a lone
+ * `hookId`.
+ */
+function sameHook(body: unknown, hook: { folderId: string; callbackUrl: string }): string | null {
+  const parsed = z
+    .object({ hooks: z.array(hookSchema).optional(), hookId: z.string().min(1).max(200).optional() })
+    .passthrough()
+    .safeParse(body);
+  if (!parsed.success) return null;
+  const match = (parsed.data.hooks ?? []).find(
+    (h) =>
+      (h.callbackUrl === undefined || h.callbackUrl === hook.callbackUrl) &&
+      (h.scope?.folder === undefined || h.scope.folder === hook.folderId),
+  );
+  return match?.hookId ?? parsed.data.hookId ?? null;
+}
+
 export function createApsHooksClient(options: ApsClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetchImpl ?? fetch;
@@ -64,6 +98,29 @@ export function createApsHooksClient(options: ApsClientOptions) {
     return new ApsError(response.status, `${what} failed (${response.status}${detail ? `: ${detail}` : ''})`);
   }
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+  /** The folder's `dm.version.added` hook calling `callbackUrl` back, from Autodesk's list (paged). */
+  async function findVersionHook(
+    token: string,
+    hook: { folderId: string; callbackUrl: string },
+  ): Promise<string | null> {
+    const query = new URLSearchParams({ scopeName: 'folder', scopeValue: hook.folderId });
+    let path: string | null = `${HOOKS_PATH}?${query}`;
+    for (let page = 0; path && page < MAX_HOOK_PAGES; page++) {
+      const response: Response = await send(path, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok) throw await failure(response, 'Listing the Autodesk webhooks');
+      const parsed = hookListSchema.safeParse(await response.json().catch(() => null));
+      if (!parsed.success)
+        throw new ApsError(502, "Listing the Autodesk webhooks: Autodesk's answer was not understood");
+      const found = sameHook({ hooks: parsed.data.data }, hook);
+      if (found) return found;
+      const next = parsed.data.links?.next;
+      path = next
+        ? `${HOOKS_PATH}?${new URLSearchParams({ ...Object.fromEntries(query), pageState: next })}`
+        : null;
+    }
+    return null;
+  }
 
   return {
     /** A two-legged token of this installation's Autodesk app: hooks belong to the app, not a person. */
@@ -104,7 +161,13 @@ export function createApsHooksClient(options: ApsClientOptions) {
       return parsed.data.data.relationships.parent.data.id;
     },
 
-    /** Creates a `dm.version.added` hook on a folder; returns its id (the Location header's last segment). */
+    /**
+     * Creates a `dm.version.added` hook on a folder; returns its id (the Location header's last
+     * segment). Autodesk keeps one hook per event, callback URL and scope and answers 409 to a second:
+     * that hook is ours (another project linked to the same folder, or one whose row we lost), so its
+     * id is returned, `existed` true, read from the 409 answer's hook details or, if it names none,
+     * from the folder's hooks.
+     */
     async createVersionHook(
       token: string,
       hook: {
@@ -114,7 +177,7 @@ export function createApsHooksClient(options: ApsClientOptions) {
         projectId: string;
         attribute: Record<string, string>;
       },
-    ): Promise<string> {
+    ): Promise<{ hookId: string; existed: boolean }> {
       const response = await send(HOOKS_PATH, {
         method: 'POST',
         headers: json(token),
@@ -127,10 +190,16 @@ export function createApsHooksClient(options: ApsClientOptions) {
           autoReactivateHook: true,
         }),
       });
+      if (response.status === 409) {
+        const named = sameHook(await response.json().catch(() => null), hook);
+        const hookId = named ?? (await findVersionHook(token, hook));
+        if (!hookId) throw new ApsError(502, 'Creating the Autodesk webhook: 409 without the existing hook');
+        return { hookId, existed: true };
+      }
       if (response.status !== 201) throw await failure(response, 'Creating the Autodesk webhook');
       const hookId = (response.headers.get('location') ?? '').split('/').filter(Boolean).pop();
       if (!hookId) throw new ApsError(502, 'Creating the Autodesk webhook: no hook in the answer');
-      return decodeURIComponent(hookId);
+      return { hookId: decodeURIComponent(hookId), existed: false };
     },
 
     /**

@@ -8,9 +8,13 @@ export async function listHooks(db: Database, projectId: string): Promise<Versio
   return db.select().from(accVersionHooks).where(eq(accVersionHooks.projectId, projectId));
 }
 
-export async function findHook(db: Database, hookId: string): Promise<VersionHookRow | null> {
-  const [row] = await db.select().from(accVersionHooks).where(eq(accVersionHooks.hookId, hookId)).limit(1);
-  return row ?? null;
+/** The projects an Autodesk hook calls back for (several when their files share its folder). */
+export async function projectsOfHook(db: Database, hookId: string): Promise<string[]> {
+  const rows = await db
+    .select({ projectId: accVersionHooks.projectId })
+    .from(accVersionHooks)
+    .where(eq(accVersionHooks.hookId, hookId));
+  return rows.map((r) => r.projectId);
 }
 
 export async function saveHook(db: Database, row: VersionHookRow): Promise<void> {

@@ -54,7 +54,9 @@ export function createVersionHooks(deps: {
         const known = existing.get(folderId);
         if (known && (await hooks.client.renewHook(appToken, known.hookId, hooks.secretFor(known.hookId))))
           continue;
-        const hookId = await hooks.client.createVersionHook(appToken, {
+        // A hook Autodesk already has on this folder for our callback (409) is taken over: another
+        // project linked to the same folder shares it, or its row here was lost.
+        const { hookId } = await hooks.client.createVersionHook(appToken, {
           folderId,
           callbackUrl: hooks.callbackUrl,
           hubId: link.hubId,
@@ -89,11 +91,13 @@ export function createVersionHooks(deps: {
         throw new AccError('aps_callback_invalid');
       }
       if (!parsed.success) throw new AccError('aps_callback_invalid');
-      const hook = await hooksRepo.findHook(db, parsed.data.hook.hookId);
-      if (!hook || !apsSignatureValid(body, signature, hooks.secretFor(hook.hookId)))
+      const { hookId } = parsed.data.hook;
+      // One Autodesk hook serves every project linked to files of its folder.
+      const projects = await hooksRepo.projectsOfHook(db, hookId);
+      if (projects.length === 0 || !apsSignatureValid(body, signature, hooks.secretFor(hookId)))
         throw new AccError('aps_signature_invalid');
       if (parsed.data.hook.event !== VERSION_ADDED) return { queued: false };
-      await jobs.send(accVersionEventJob, { projectId: hook.projectId });
+      for (const projectId of projects) await jobs.send(accVersionEventJob, { projectId });
       return { queued: true };
     },
   };
