@@ -1,8 +1,10 @@
-import type { Specification } from '@plumbline/ids/document';
+import type { Specification, SpecificationCardinality } from '@plumbline/ids/document';
 import type { SpecificationField } from '@plumbline/ids/edit/index';
 import type { Diagnostic, Fix } from '@plumbline/ids/lint/index';
 import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
+import { useStudioT } from '@/lib/i18n/studio';
+import { ChoiceSelect } from './choice-select';
 import { FieldInput } from './field-input';
 import { ProblemsList } from './problems-list';
 import { sentenceOf } from './studio-document';
@@ -12,6 +14,8 @@ export interface SpecificationCardProps {
   index: number;
   diagnostics: readonly Diagnostic[];
   onField: (field: SpecificationField, value: string | null) => void;
+  /** Sets whether the specification is required, optional or prohibited (its applicability's occurs). */
+  onCardinality?: (cardinality: SpecificationCardinality) => void;
   onFix?: (fix: Fix) => void;
   /** The Studio's facet editing and live count of the specification. */
   children?: ReactNode;
@@ -24,6 +28,8 @@ const FIELDS = [
   { field: 'instructions', label: 'Instructions' },
 ] as const;
 
+const SPEC_CARDINALITIES: readonly SpecificationCardinality[] = ['required', 'optional', 'prohibited'];
+
 /** The IFC versions IDS 1.0 names (ids.xsd). */
 const IFC_VERSIONS = ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const;
 
@@ -33,9 +39,11 @@ export function SpecificationCard({
   index,
   diagnostics,
   onField,
+  onCardinality,
   onFix,
   children,
 }: SpecificationCardProps) {
+  const t = useStudioT();
   const headingId = `studio-spec-${index}`;
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border p-4">
@@ -60,6 +68,17 @@ export function SpecificationCard({
           );
         })}
       </div>
+      {onCardinality && (
+        <div className="max-w-xs">
+          <ChoiceSelect
+            id={`${headingId}-cardinality`}
+            label={t('studio.spec.cardinality')}
+            value={spec.cardinality}
+            choices={SPEC_CARDINALITIES.map((c) => ({ value: c, label: t(`studio.spec.cardinality.${c}`) }))}
+            onChange={(value) => onCardinality(value as SpecificationCardinality)}
+          />
+        </div>
+      )}
       <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <legend className="mb-1 text-sm font-medium">IFC versions</legend>
         {IFC_VERSIONS.map((version) => {

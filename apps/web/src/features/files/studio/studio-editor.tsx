@@ -126,6 +126,7 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
                   index={index}
                   diagnostics={current ? diagnosticsWithin(lint.diagnostics, lines[index] ?? null) : []}
                   onField={(field, value) => edit({ op: 'setSpecificationField', spec: index, field, value })}
+                  onCardinality={(cardinality) => edit({ op: 'setCardinality', spec: index, cardinality })}
                   onFix={fix}
                 >
                   <SpecificationTools
