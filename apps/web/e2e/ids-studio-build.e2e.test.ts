@@ -27,7 +27,13 @@ let modelPath = '';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'plumbline-e2e-studio-'));
   modelPath = join(dir, 'DemoOffice_ARC.ifc');
-  await generateIfc({ targetBytes: 400_000, seed: 2024, storeys: 4, projectName: 'Demo Office', out: modelPath });
+  await generateIfc({
+    targetBytes: 400_000,
+    seed: 2024,
+    storeys: 4,
+    projectName: 'Demo Office',
+    out: modelPath,
+  });
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -87,9 +93,9 @@ async function tabTo(target: Locator): Promise<void> {
 /** Presses ArrowDown on a focused native select until it shows `value` (the keyboard's way through a list). */
 async function arrowTo(select: Locator, value: string): Promise<void> {
   await expect.poll(() => select.evaluate((el) => el === document.activeElement)).toBe(true);
-  const values = await select.locator('option').evaluateAll((options) =>
-    options.map((o) => (o as HTMLOptionElement).value),
-  );
+  const values = await select
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   const target = values.indexOf(value);
   expect(target, `${value} is offered`).toBeGreaterThanOrEqual(0);
   const at = values.indexOf(await select.inputValue());
@@ -153,7 +159,7 @@ describe('the IDS Studio, building a specification', () => {
 
     // A requirement: Pset_DoorCommon.FireRating from the lists, with values the model has.
     await spec.getByRole('button', { name: 'Add to Requirements' }).click();
-    const kind = spec.getByLabel('Kind', { exact: true });
+    const kind = spec.getByRole('combobox', { name: 'Kind', exact: true });
     await kind.focus();
     await arrowTo(kind, 'property');
     const psetList = spec.getByLabel('Property set', { exact: true });

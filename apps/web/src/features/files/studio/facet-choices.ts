@@ -92,7 +92,11 @@ export function restrictionBase(schema: StudioSchema | undefined, dataType: stri
  * Attributes for an attribute facet: those of the class the specification applies to, else every
  * attribute a rooted class of the schema has; the current name stays offered when neither lists it.
  */
-export function attributeChoices(schema: StudioSchema | undefined, ifcClass: string, current: string): Choice[] {
+export function attributeChoices(
+  schema: StudioSchema | undefined,
+  ifcClass: string,
+  current: string,
+): Choice[] {
   const entities = schema?.entities ?? [];
   const own = entities.find((e) => e.name.toUpperCase() === ifcClass.toUpperCase())?.attributes;
   const names = own ?? [...new Set(entities.filter((e) => e.rooted).flatMap((e) => e.attributes))].sort();

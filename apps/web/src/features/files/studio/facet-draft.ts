@@ -7,7 +7,14 @@
  */
 import type { Facet, FacetCardinality, IdsValue, PartOfRelationName } from '@plumbline/ids/document';
 
-export const DRAFT_KINDS = ['entity', 'property', 'attribute', 'classification', 'material', 'partOf'] as const;
+export const DRAFT_KINDS = [
+  'entity',
+  'property',
+  'attribute',
+  'classification',
+  'material',
+  'partOf',
+] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
 /** The relations a partOf facet can name (ids.xsd); '' is any relation. */
@@ -74,7 +81,9 @@ function simpleOf(value: IdsValue | null): string | undefined {
 }
 
 /** A value the fields can hold, or undefined when they would lose part of it. */
-function valueFieldsOf(value: IdsValue | null): Pick<FacetDraft, 'valueForm' | 'values' | 'pattern'> | undefined {
+function valueFieldsOf(
+  value: IdsValue | null,
+): Pick<FacetDraft, 'valueForm' | 'values' | 'pattern'> | undefined {
   if (value === null) return { valueForm: 'any', values: [], pattern: '' };
   if (value.kind === 'simple') return { valueForm: 'values', values: [value.value], pattern: '' };
   const bounded = [
@@ -173,7 +182,7 @@ export function draftComplete(draft: FacetDraft): boolean {
 }
 
 /** The value the draft states; `base` is the xs: base of an enumeration or pattern. */
-function valueOf(draft: FacetDraft, base: string): IdsValue | null {
+function statedValue(draft: FacetDraft, base: string): IdsValue | null {
   if (draft.valueForm === 'pattern')
     return { kind: 'restriction', base: 'string', enumeration: [], patterns: [draft.pattern] };
   if (draft.valueForm === 'any') return null;
@@ -216,21 +225,21 @@ export function facetOf(draft: FacetDraft, base: string, section?: 'applicabilit
         type: 'property',
         propertySet: simple(draft.propertySet),
         baseName: simple(draft.property),
-        value: valueOf(draft, base),
+        value: statedValue(draft, base),
         dataType: draft.dataType || null,
         uri: draft.uri,
       };
     case 'attribute':
-      return { ...common, type: 'attribute', name: simple(draft.name), value: valueOf(draft, 'string') };
+      return { ...common, type: 'attribute', name: simple(draft.name), value: statedValue(draft, 'string') };
     case 'classification':
       return {
         ...common,
         type: 'classification',
         system: simpleOrNull(draft.system),
-        value: valueOf(draft, 'string'),
+        value: statedValue(draft, 'string'),
         uri: draft.uri,
       };
     case 'material':
-      return { ...common, type: 'material', value: valueOf(draft, 'string'), uri: draft.uri };
+      return { ...common, type: 'material', value: statedValue(draft, 'string'), uri: draft.uri };
   }
 }
