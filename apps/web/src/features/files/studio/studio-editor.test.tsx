@@ -126,6 +126,19 @@ describe('StudioEditor', () => {
     expect(screen.getByRole('heading', { name: 'Specification 1: Untitled' })).toBeVisible();
   });
 
+  it('sets the specification’s cardinality through its applicability’s occurrences', async () => {
+    const { user } = renderEditor();
+    const cardinality = screen.getByRole('combobox', { name: 'This specification is' });
+    expect(cardinality).toHaveValue('required');
+    await user.selectOptions(cardinality, 'prohibited');
+    expect(screen.getByRole('combobox', { name: 'This specification is' })).toHaveValue('prohibited');
+    // A prohibited specification with requirements is an error the linter names.
+    const list = await problems();
+    await waitFor(() => expect(list).toHaveTextContent('spec-prohibited-with-requirements'));
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByRole('combobox', { name: 'This specification is' })).toHaveValue('required');
+  });
+
   it('says when a text cannot be edited field by field, and still lints it', async () => {
     renderEditor('<ids><info>');
     expect(screen.getByRole('alert')).toHaveTextContent('This file cannot be edited field by field');
