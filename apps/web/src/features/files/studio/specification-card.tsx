@@ -21,12 +21,7 @@ export interface SpecificationCardProps {
   children?: ReactNode;
 }
 
-const FIELDS = [
-  { field: 'name', label: 'Name' },
-  { field: 'identifier', label: 'Identifier' },
-  { field: 'description', label: 'Description' },
-  { field: 'instructions', label: 'Instructions' },
-] as const;
+const FIELDS = ['name', 'identifier', 'description', 'instructions'] as const;
 
 const SPEC_CARDINALITIES: readonly SpecificationCardinality[] = ['required', 'optional', 'prohibited'];
 
@@ -48,17 +43,17 @@ export function SpecificationCard({
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border p-4">
       <h3 id={headingId} className="font-medium">
-        Specification {index + 1}: {spec.name || 'Untitled'}
+        {t('studio.spec.heading', { n: index + 1, name: spec.name || t('studio.spec.untitled') })}
       </h3>
       <p className="text-sm" data-testid="specification-sentence">
         {sentenceOf(spec)}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        {FIELDS.map(({ field, label }) => {
+        {FIELDS.map((field) => {
           const id = `${headingId}-${field}`;
           return (
             <div key={field} className="space-y-1">
-              <Label htmlFor={id}>{label}</Label>
+              <Label htmlFor={id}>{t(`studio.spec.field.${field}`)}</Label>
               <FieldInput
                 id={id}
                 value={spec[field] ?? ''}
@@ -80,7 +75,7 @@ export function SpecificationCard({
         </div>
       )}
       <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <legend className="mb-1 text-sm font-medium">IFC versions</legend>
+        <legend className="mb-1 text-sm font-medium">{t('studio.spec.ifcVersions')}</legend>
         {IFC_VERSIONS.map((version) => {
           const checked = spec.ifcVersions.includes(version);
           return (
