@@ -79,7 +79,14 @@ export function FacetList(props: FacetListProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: a facet's place is its identity in this text
             <li key={index} className="space-y-2">
               <div className="flex flex-wrap items-center gap-1 text-sm">
-                <span className="mr-auto break-all font-mono text-xs">{text}</span>
+                <span className="mr-auto break-all font-mono text-xs">
+                  {text}
+                  {!draft && (
+                    <span className="block font-sans text-muted-foreground">
+                      {t('studio.facet.notEditable')}
+                    </span>
+                  )}
+                </span>
                 {draft && (
                   <IconButton
                     label={t('studio.facet.edit', { facet: text })}
