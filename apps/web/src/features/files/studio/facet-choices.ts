@@ -87,3 +87,19 @@ export function proposedDataType(
 export function restrictionBase(schema: StudioSchema | undefined, dataType: string): string {
   return schema?.data_types.find((d) => d.name === dataType)?.base ?? 'string';
 }
+
+/**
+ * Attributes for an attribute facet: those of the class the specification applies to, else every
+ * attribute a rooted class of the schema has; the current name stays offered when neither lists it.
+ */
+export function attributeChoices(
+  schema: StudioSchema | undefined,
+  ifcClass: string,
+  current: string,
+): Choice[] {
+  const entities = schema?.entities ?? [];
+  const own = entities.find((e) => e.name.toUpperCase() === ifcClass.toUpperCase())?.attributes;
+  const names = own ?? [...new Set(entities.filter((e) => e.rooted).flatMap((e) => e.attributes))].sort();
+  const list = current !== '' && !names.includes(current) ? [current, ...names] : names;
+  return list.map((name) => ({ value: name, label: name }));
+}

@@ -1,88 +1,245 @@
 /**
- * What the facet form edits: an IFC class facet or a property facet, as plain fields, and the
- * document's facet built from them (simple values; several ticked values as an enumeration). Pure.
+ * What the facet form edits: any of the six IDS facet kinds as plain fields, with its cardinality,
+ * and the document's facet built from them. A value is any value, one or several exact values (one
+ * is written as a simple value, several as an enumeration) or one pattern. A facet whose values the
+ * fields cannot hold without loss (bounds, lengths, several patterns, a pattern for a name) has no
+ * draft: it is moved, duplicated and deleted in the Studio and edited in the file. Pure.
  */
-import type { Facet, IdsValue } from '@plumbline/ids/document';
+import type { Facet, FacetCardinality, IdsValue, PartOfRelationName } from '@plumbline/ids/document';
 
-export type DraftKind = 'entity' | 'property';
+export const DRAFT_KINDS = [
+  'entity',
+  'property',
+  'attribute',
+  'classification',
+  'material',
+  'partOf',
+] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+
+/** The relations a partOf facet can name (ids.xsd); '' is any relation. */
+export const PART_OF_RELATIONS: readonly PartOfRelationName[] = [
+  'IFCRELAGGREGATES',
+  'IFCRELASSIGNSTOGROUP',
+  'IFCRELCONTAINEDINSPATIALSTRUCTURE',
+  'IFCRELNESTS',
+  'IFCRELVOIDSELEMENT IFCRELFILLSELEMENT',
+];
+
+/** How the value is stated: not at all, by exact values, or by one pattern. */
+export type ValueForm = 'any' | 'values' | 'pattern';
 
 export interface FacetDraft {
   kind: DraftKind;
+  cardinality: FacetCardinality;
+  /** entity, partOf */
   ifcClass: string;
   predefinedType: string;
+  /** partOf ('' for any relation) */
+  relation: PartOfRelationName | '';
+  /** property */
   propertySet: string;
   property: string;
   dataType: string;
+  /** attribute */
+  name: string;
+  /** classification */
+  system: string;
+  /** The value's form and its exact values or pattern (property, attribute, classification, material). */
+  valueForm: ValueForm;
   values: string[];
+  pattern: string;
+  /** What the form does not show, kept as it was: the facet's instructions and URI. */
+  instructions: string | null;
+  uri: string | null;
 }
 
 export const EMPTY_DRAFT: FacetDraft = {
   kind: 'entity',
+  cardinality: 'required',
   ifcClass: '',
   predefinedType: '',
+  relation: '',
   propertySet: '',
   property: '',
   dataType: '',
+  name: '',
+  system: '',
+  valueForm: 'any',
   values: [],
+  pattern: '',
+  instructions: null,
+  uri: null,
 };
 
 const NOWHERE = { line: 0, column: 0 };
 
-function simpleOf(value: IdsValue | null): string {
-  return value?.kind === 'simple' ? value.value : '';
+/** A name the fields can hold: a simple value ('' when absent); undefined when it is a restriction. */
+function simpleOf(value: IdsValue | null): string | undefined {
+  if (value === null) return '';
+  return value.kind === 'simple' ? value.value : undefined;
 }
 
-/** The draft of a facet the form can edit, or null for the kinds edited in the file. */
+/** A value the fields can hold, or undefined when they would lose part of it. */
+function valueFieldsOf(
+  value: IdsValue | null,
+): Pick<FacetDraft, 'valueForm' | 'values' | 'pattern'> | undefined {
+  if (value === null) return { valueForm: 'any', values: [], pattern: '' };
+  if (value.kind === 'simple') return { valueForm: 'values', values: [value.value], pattern: '' };
+  const bounded = [
+    value.minInclusive,
+    value.maxInclusive,
+    value.minExclusive,
+    value.maxExclusive,
+    value.length,
+    value.minLength,
+    value.maxLength,
+  ].some((v) => v !== undefined);
+  if (bounded) return undefined;
+  const [pattern, ...morePatterns] = value.patterns;
+  if (pattern !== undefined)
+    return morePatterns.length === 0 && value.enumeration.length === 0
+      ? { valueForm: 'pattern', values: [], pattern }
+      : undefined;
+  return value.enumeration.length > 0
+    ? { valueForm: 'values', values: [...value.enumeration], pattern: '' }
+    : undefined;
+}
+
+/** The draft of a facet, or null when the form cannot show it without loss. */
 export function draftOf(facet: Facet): FacetDraft | null {
-  if (facet.type === 'entity')
-    return {
-      ...EMPTY_DRAFT,
-      ifcClass: simpleOf(facet.name),
-      predefinedType: simpleOf(facet.predefinedType),
-    };
-  if (facet.type === 'property') {
-    const v = facet.value;
-    return {
-      ...EMPTY_DRAFT,
-      kind: 'property',
-      propertySet: simpleOf(facet.propertySet),
-      property: simpleOf(facet.baseName),
-      dataType: facet.dataType ?? '',
-      values: v === null ? [] : v.kind === 'simple' ? [v.value] : [...v.enumeration],
-    };
+  const base = { ...EMPTY_DRAFT, cardinality: facet.cardinality, instructions: facet.instructions };
+  switch (facet.type) {
+    case 'entity': {
+      const ifcClass = simpleOf(facet.name);
+      const predefinedType = simpleOf(facet.predefinedType);
+      if (ifcClass === undefined || predefinedType === undefined) return null;
+      return { ...base, ifcClass, predefinedType };
+    }
+    case 'partOf': {
+      const ifcClass = simpleOf(facet.entity.name);
+      const predefinedType = simpleOf(facet.entity.predefinedType);
+      if (ifcClass === undefined || predefinedType === undefined) return null;
+      return { ...base, kind: 'partOf', ifcClass, predefinedType, relation: facet.relation ?? '' };
+    }
+    case 'property': {
+      const propertySet = simpleOf(facet.propertySet);
+      const property = simpleOf(facet.baseName);
+      const value = valueFieldsOf(facet.value);
+      if (propertySet === undefined || property === undefined || value === undefined) return null;
+      return {
+        ...base,
+        ...value,
+        kind: 'property',
+        propertySet,
+        property,
+        dataType: facet.dataType ?? '',
+        uri: facet.uri,
+      };
+    }
+    case 'attribute': {
+      const name = simpleOf(facet.name);
+      const value = valueFieldsOf(facet.value);
+      if (name === undefined || value === undefined) return null;
+      return { ...base, ...value, kind: 'attribute', name };
+    }
+    case 'classification': {
+      const system = simpleOf(facet.system);
+      const value = valueFieldsOf(facet.value);
+      if (system === undefined || value === undefined) return null;
+      return { ...base, ...value, kind: 'classification', system, uri: facet.uri };
+    }
+    case 'material': {
+      const value = valueFieldsOf(facet.value);
+      if (value === undefined) return null;
+      return { ...base, ...value, kind: 'material', uri: facet.uri };
+    }
   }
-  return null;
 }
 
-/** Whether the draft names what its kind needs. */
+/** Whether the stated value is usable: some exact values, or a pattern, when the form says so. */
+function valueComplete(draft: FacetDraft): boolean {
+  if (draft.valueForm === 'values') return draft.values.some((v) => v !== '');
+  if (draft.valueForm === 'pattern') return draft.pattern !== '';
+  return true;
+}
+
+/** Whether the draft names what its kind needs (ids.xsd: a classification needs a system or a value). */
 export function draftComplete(draft: FacetDraft): boolean {
-  return draft.kind === 'entity' ? draft.ifcClass !== '' : draft.propertySet !== '' && draft.property !== '';
+  switch (draft.kind) {
+    case 'entity':
+    case 'partOf':
+      return draft.ifcClass !== '';
+    case 'property':
+      return draft.propertySet !== '' && draft.property !== '' && valueComplete(draft);
+    case 'attribute':
+      return draft.name !== '' && valueComplete(draft);
+    case 'classification':
+      return (draft.system !== '' || draft.valueForm !== 'any') && valueComplete(draft);
+    case 'material':
+      return valueComplete(draft);
+  }
 }
 
-/** The facet the draft says; `base` is the xs: base of the data type (for an enumeration). */
-export function facetOf(draft: FacetDraft, base: string): Facet {
-  const common = { location: NOWHERE, cardinality: 'required' as const, instructions: null };
-  if (draft.kind === 'entity')
-    return {
-      ...common,
-      type: 'entity',
-      name: { kind: 'simple', value: draft.ifcClass },
-      predefinedType: draft.predefinedType ? { kind: 'simple', value: draft.predefinedType } : null,
-    };
-  const [only, ...more] = draft.values;
-  const value: IdsValue | null =
-    only === undefined
-      ? null
-      : more.length === 0
-        ? { kind: 'simple', value: only }
-        : { kind: 'restriction', base, enumeration: draft.values, patterns: [] };
-  return {
-    ...common,
-    type: 'property',
-    propertySet: { kind: 'simple', value: draft.propertySet },
-    baseName: { kind: 'simple', value: draft.property },
-    value,
-    dataType: draft.dataType || null,
-    uri: null,
-  };
+/** The value the draft states; `base` is the xs: base of an enumeration or pattern. */
+function statedValue(draft: FacetDraft, base: string): IdsValue | null {
+  if (draft.valueForm === 'pattern')
+    return { kind: 'restriction', base: 'string', enumeration: [], patterns: [draft.pattern] };
+  if (draft.valueForm === 'any') return null;
+  const values = draft.values.filter((v) => v !== '');
+  const [only, ...more] = values;
+  if (only === undefined) return null;
+  return more.length === 0
+    ? { kind: 'simple', value: only }
+    : { kind: 'restriction', base, enumeration: values, patterns: [] };
+}
+
+const simple = (value: string): IdsValue => ({ kind: 'simple', value });
+const simpleOrNull = (value: string): IdsValue | null => (value === '' ? null : simple(value));
+
+/**
+ * The facet the draft says. `base` is the xs: base of the data type (for an enumeration); in
+ * applicability, and for an IFC class, the cardinality is 'required' (ids.xsd has none there).
+ */
+export function facetOf(draft: FacetDraft, base: string, section?: 'applicability' | 'requirements'): Facet {
+  const cardinality = section === 'applicability' || draft.kind === 'entity' ? 'required' : draft.cardinality;
+  const common = { location: NOWHERE, cardinality, instructions: draft.instructions };
+  switch (draft.kind) {
+    case 'entity':
+      return {
+        ...common,
+        type: 'entity',
+        name: simple(draft.ifcClass),
+        predefinedType: simpleOrNull(draft.predefinedType),
+      };
+    case 'partOf':
+      return {
+        ...common,
+        type: 'partOf',
+        relation: draft.relation === '' ? null : draft.relation,
+        entity: { name: simple(draft.ifcClass), predefinedType: simpleOrNull(draft.predefinedType) },
+      };
+    case 'property':
+      return {
+        ...common,
+        type: 'property',
+        propertySet: simple(draft.propertySet),
+        baseName: simple(draft.property),
+        value: statedValue(draft, base),
+        dataType: draft.dataType || null,
+        uri: draft.uri,
+      };
+    case 'attribute':
+      return { ...common, type: 'attribute', name: simple(draft.name), value: statedValue(draft, 'string') };
+    case 'classification':
+      return {
+        ...common,
+        type: 'classification',
+        system: simpleOrNull(draft.system),
+        value: statedValue(draft, 'string'),
+        uri: draft.uri,
+      };
+    case 'material':
+      return { ...common, type: 'material', value: statedValue(draft, 'string'), uri: draft.uri };
+  }
 }

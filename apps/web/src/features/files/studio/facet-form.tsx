@@ -1,10 +1,12 @@
 import type { IdsIfcVersion } from '@plumbline/contracts';
-import type { Facet } from '@plumbline/ids/document';
+import type { Facet, FacetCardinality } from '@plumbline/ids/document';
+import type { FacetSection } from '@plumbline/ids/edit/index';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useStudioT } from '@/lib/i18n/studio';
 import { ChoiceSelect } from './choice-select';
 import {
+  attributeChoices,
   classChoices,
   predefinedTypeChoices,
   propertyChoices,
@@ -12,14 +14,28 @@ import {
   proposedDataType,
   restrictionBase,
 } from './facet-choices';
-import { type DraftKind, draftComplete, EMPTY_DRAFT, type FacetDraft, facetOf } from './facet-draft';
+import {
+  DRAFT_KINDS,
+  type DraftKind,
+  draftComplete,
+  EMPTY_DRAFT,
+  type FacetDraft,
+  facetOf,
+  PART_OF_RELATIONS,
+} from './facet-draft';
+import { FieldInput } from './field-input';
 import { type StudioModel, useModelFacts, usePropertyValues, useStudioSchema } from './studio-api';
+import { ValueFields } from './value-fields';
 
 export interface FacetFormProps {
   id: string;
   projectId: string;
   model: StudioModel | null;
   ifcVersion: IdsIfcVersion;
+  /** The section the facet goes in: applicability facets have no cardinality (ids.xsd). */
+  section?: FacetSection;
+  /** The class the specification applies to, whose attributes an attribute facet lists first. */
+  appliesTo?: string;
   initial?: FacetDraft;
   /** The kinds offered (a new specification starts with its IFC class). */
   kinds?: readonly DraftKind[];
@@ -27,12 +43,15 @@ export interface FacetFormProps {
   onCancel: () => void;
 }
 
+const CARDINALITIES: readonly FacetCardinality[] = ['required', 'optional', 'prohibited'];
+
 /**
- * Adds or edits an IFC class or property facet with choices from the schema of the specification's
- * IFC version and from the chosen model (its classes, sets and values first, with counts).
+ * Adds or edits a facet of any of the six kinds, with choices from the schema of the specification's
+ * IFC version and from the chosen model (its classes, sets and values first, with counts), and, in
+ * requirements, its cardinality.
  */
 export function FacetForm(props: FacetFormProps) {
-  const { id, projectId, model, ifcVersion, kinds = ['entity', 'property'] } = props;
+  const { id, projectId, model, ifcVersion, kinds = DRAFT_KINDS, section } = props;
   const t = useStudioT();
   const [draft, setDraft] = useState<FacetDraft>(
     props.initial ?? { ...EMPTY_DRAFT, kind: kinds[0] ?? 'entity' },
@@ -48,6 +67,27 @@ export function FacetForm(props: FacetFormProps) {
     { label: t('studio.facet.inModel', { count: lists.model.length }), choices: lists.model },
     { label: ifcVersion, choices: lists.schema },
   ];
+  const classFields = (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <ChoiceSelect
+        id={`${id}-class`}
+        label={t('studio.facet.class')}
+        value={draft.ifcClass}
+        placeholder={t('studio.facet.classChoose')}
+        groups={groups(classChoices(schema, facts, inModel))}
+        onChange={(ifcClass) => change({ ifcClass, predefinedType: '' })}
+      />
+      <ChoiceSelect
+        id={`${id}-predefined`}
+        label={t('studio.facet.predefinedType')}
+        value={draft.predefinedType}
+        placeholder={t('studio.facet.any')}
+        choices={predefinedTypeChoices(schema, draft.ifcClass)}
+        onChange={(predefinedType) => change({ predefinedType })}
+      />
+    </div>
+  );
+  const hasCardinality = section === 'requirements' && draft.kind !== 'entity';
 
   return (
     <form
@@ -55,38 +95,45 @@ export function FacetForm(props: FacetFormProps) {
       className="space-y-3 rounded-md border border-dashed border-border p-3"
       onSubmit={(event) => {
         event.preventDefault();
-        if (draftComplete(draft)) props.onApply(facetOf(draft, restrictionBase(schema, draft.dataType)));
+        if (draftComplete(draft))
+          props.onApply(facetOf(draft, restrictionBase(schema, draft.dataType), section));
       }}
     >
-      {kinds.length > 1 && (
-        <ChoiceSelect
-          id={`${id}-kind`}
-          label={t('studio.facet.kind')}
-          value={draft.kind}
-          choices={kinds.map((k) => ({ value: k, label: t(`studio.facet.kind.${k}`) }))}
-          onChange={(kind) => change({ kind: kind as DraftKind })}
-        />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {kinds.length > 1 && (
+          <ChoiceSelect
+            id={`${id}-kind`}
+            label={t('studio.facet.kind')}
+            value={draft.kind}
+            choices={kinds.map((k) => ({ value: k, label: t(`studio.facet.kind.${k}`) }))}
+            onChange={(kind) => change({ kind: kind as DraftKind })}
+          />
+        )}
+        {hasCardinality && (
+          <ChoiceSelect
+            id={`${id}-cardinality`}
+            label={t('studio.facet.cardinality')}
+            value={draft.cardinality}
+            choices={CARDINALITIES.map((c) => ({ value: c, label: t(`studio.cardinality.${c}`) }))}
+            onChange={(cardinality) => change({ cardinality: cardinality as FacetCardinality })}
+          />
+        )}
+      </div>
+      {draft.kind === 'entity' && classFields}
+      {draft.kind === 'partOf' && (
+        <>
+          <ChoiceSelect
+            id={`${id}-relation`}
+            label={t('studio.facet.relation')}
+            value={draft.relation}
+            placeholder={t('studio.facet.relationAny')}
+            choices={PART_OF_RELATIONS.map((r) => ({ value: r, label: r }))}
+            onChange={(relation) => change({ relation: relation as FacetDraft['relation'] })}
+          />
+          {classFields}
+        </>
       )}
-      {draft.kind === 'entity' ? (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceSelect
-            id={`${id}-class`}
-            label={t('studio.facet.class')}
-            value={draft.ifcClass}
-            placeholder={t('studio.facet.classChoose')}
-            groups={groups(classChoices(schema, facts, inModel))}
-            onChange={(ifcClass) => change({ ifcClass, predefinedType: '' })}
-          />
-          <ChoiceSelect
-            id={`${id}-predefined`}
-            label={t('studio.facet.predefinedType')}
-            value={draft.predefinedType}
-            placeholder={t('studio.facet.any')}
-            choices={predefinedTypeChoices(schema, draft.ifcClass)}
-            onChange={(predefinedType) => change({ predefinedType })}
-          />
-        </div>
-      ) : (
+      {draft.kind === 'property' && (
         <PropertyFields
           id={id}
           draft={draft}
@@ -100,6 +147,31 @@ export function FacetForm(props: FacetFormProps) {
           propose={(set, name) => proposedDataType(schema, facts, set, name)}
         />
       )}
+      {draft.kind === 'attribute' && (
+        <>
+          <ChoiceSelect
+            id={`${id}-attribute`}
+            label={t('studio.facet.attribute')}
+            value={draft.name}
+            placeholder={t('studio.facet.attributeChoose')}
+            choices={attributeChoices(schema, props.appliesTo ?? '', draft.name)}
+            onChange={(name) => change({ name })}
+          />
+          <ValueFields id={id} draft={draft} change={change} />
+        </>
+      )}
+      {draft.kind === 'classification' && (
+        <>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-system`} className="text-sm font-medium">
+              {t('studio.facet.system')}
+            </label>
+            <FieldInput id={`${id}-system`} value={draft.system} onChange={(system) => change({ system })} />
+          </div>
+          <ValueFields id={id} draft={draft} change={change} />
+        </>
+      )}
+      {draft.kind === 'material' && <ValueFields id={id} draft={draft} change={change} />}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={!draftComplete(draft)}>
           {t('studio.facet.save')}
@@ -131,6 +203,12 @@ function PropertyFields(props: {
   const chosen =
     draft.propertySet && draft.property ? { propertySet: draft.propertySet, name: draft.property } : null;
   const values = usePropertyValues(props.projectId, props.model, chosen);
+  const noValue = { valueForm: 'any' as const, values: [], pattern: '' };
+  // Ticking a value the model has states exact values; unticking the last states none.
+  const tick = (value: string, on: boolean) => {
+    const next = on ? [...draft.values, value] : draft.values.filter((v) => v !== value);
+    change({ values: next, valueForm: next.length > 0 ? 'values' : 'any', pattern: '' });
+  };
   return (
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -140,7 +218,7 @@ function PropertyFields(props: {
           value={draft.propertySet}
           placeholder={t('studio.facet.propertySetChoose')}
           groups={props.groups(props.setChoices)}
-          onChange={(propertySet) => change({ propertySet, property: '', dataType: '', values: [] })}
+          onChange={(propertySet) => change({ propertySet, property: '', dataType: '', ...noValue })}
         />
         <ChoiceSelect
           id={`${id}-property`}
@@ -149,7 +227,7 @@ function PropertyFields(props: {
           placeholder={t('studio.facet.propertyChoose')}
           choices={props.propertyList}
           onChange={(property) =>
-            change({ property, dataType: props.propose(draft.propertySet, property), values: [] })
+            change({ property, dataType: props.propose(draft.propertySet, property), ...noValue })
           }
         />
         <ChoiceSelect
@@ -175,14 +253,8 @@ function PropertyFields(props: {
               <label key={value} className="flex items-center gap-2">
                 <input
                   type="checkbox"
-                  checked={draft.values.includes(value)}
-                  onChange={(event) =>
-                    change({
-                      values: event.target.checked
-                        ? [...draft.values, value]
-                        : draft.values.filter((v) => v !== value),
-                    })
-                  }
+                  checked={draft.valueForm === 'values' && draft.values.includes(value)}
+                  onChange={(event) => tick(value, event.target.checked)}
                 />
                 {t('studio.facet.valueCount', { value, count })}
               </label>
@@ -190,6 +262,7 @@ function PropertyFields(props: {
           )}
         </fieldset>
       )}
+      {chosen && <ValueFields id={id} draft={draft} change={change} />}
     </div>
   );
 }

@@ -45,17 +45,20 @@ export interface FacetListProps {
   projectId: string;
   model: StudioModel | null;
   ifcVersion: IdsIfcVersion;
+  /** The IFC class the specification applies to ('' when it names none): attribute choices. */
+  appliesTo: string;
   onEdit: (edit: IdsEdit) => void;
 }
 
 /** One section of a specification: its facets with edit, move, duplicate and delete, and adding one. */
-export function FacetList({ spec, section, facets, projectId, model, ifcVersion, onEdit }: FacetListProps) {
+export function FacetList(props: FacetListProps) {
+  const { spec, section, facets, projectId, model, ifcVersion, appliesTo, onEdit } = props;
   const t = useStudioT();
   // Which facet's form is open: an index, 'new', or none.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const sectionName = t(`studio.section.${section}`);
   const headingId = `studio-spec-${spec}-${section}`;
-  const formProps = { projectId, model, ifcVersion, onCancel: () => setEditing(null) };
+  const formProps = { projectId, model, ifcVersion, section, appliesTo, onCancel: () => setEditing(null) };
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h4 id={headingId} className="text-sm font-medium">
@@ -64,14 +67,26 @@ export function FacetList({ spec, section, facets, projectId, model, ifcVersion,
       {facets.length === 0 && <p className="text-sm text-muted-foreground">{t('studio.section.empty')}</p>}
       <ol className="space-y-1" aria-labelledby={headingId}>
         {facets.map((facet, index) => {
-          const text = facetText(facet, t(`studio.facet.kind.${facet.type}`));
+          const named = facetText(facet, t(`studio.facet.kind.${facet.type}`));
+          // A requirement that is optional or prohibited says so (required is the default).
+          const text =
+            facet.cardinality === 'required'
+              ? named
+              : `${named} (${t(`studio.cardinality.${facet.cardinality}`)})`;
           const draft = draftOf(facet);
           const at = { spec, section, index };
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a facet's place is its identity in this text
             <li key={index} className="space-y-2">
               <div className="flex flex-wrap items-center gap-1 text-sm">
-                <span className="mr-auto break-all font-mono text-xs">{text}</span>
+                <span className="mr-auto break-all font-mono text-xs">
+                  {text}
+                  {!draft && (
+                    <span className="block font-sans text-muted-foreground">
+                      {t('studio.facet.notEditable')}
+                    </span>
+                  )}
+                </span>
                 {draft && (
                   <IconButton
                     label={t('studio.facet.edit', { facet: text })}

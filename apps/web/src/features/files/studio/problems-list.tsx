@@ -2,7 +2,7 @@ import type { Diagnostic, Fix } from '@plumbline/ids/lint/index';
 import { Wrench } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { pluralize } from '@/lib/format';
+import { useStudioT } from '@/lib/i18n/studio';
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 const SEVERITY_VARIANT = { error: 'destructive', warning: 'warning', info: 'outline' } as const;
@@ -19,6 +19,7 @@ export interface ProblemsListProps {
 
 /** The linter's diagnostics, errors first, each with its rule, line and quick fixes. */
 export function ProblemsList({ diagnostics, onFix, labelledBy, emptyText }: ProblemsListProps) {
+  const t = useStudioT();
   if (diagnostics.length === 0)
     return emptyText ? <p className="text-sm text-muted-foreground">{emptyText}</p> : null;
   const sorted = [...diagnostics].sort(
@@ -35,10 +36,10 @@ export function ProblemsList({ diagnostics, onFix, labelledBy, emptyText }: Prob
           className="rounded-md border border-border px-3 py-2 text-sm"
         >
           <div className="flex flex-wrap items-baseline gap-2">
-            <Badge variant={SEVERITY_VARIANT[d.severity]}>{d.severity}</Badge>
+            <Badge variant={SEVERITY_VARIANT[d.severity]}>{t(`studio.problem.severity.${d.severity}`)}</Badge>
             <span className="min-w-0 flex-1 break-words">{d.message}</span>
             <span className="text-xs text-muted-foreground tabular-nums">
-              line {d.range.start.line} · {d.rule}
+              {t('studio.problem.where', { line: d.range.start.line, rule: d.rule })}
             </span>
           </div>
           {onFix && d.fixes.length > 0 && (
@@ -58,14 +59,15 @@ export function ProblemsList({ diagnostics, onFix, labelledBy, emptyText }: Prob
 }
 
 /** "2 errors, 1 warning" (nothing said of a severity that has none). */
-export function problemsSummary(diagnostics: readonly Diagnostic[]): string {
+export function problemsSummary(
+  t: ReturnType<typeof useStudioT>,
+  diagnostics: readonly Diagnostic[],
+): string {
   const count = (severity: Diagnostic['severity']) =>
     diagnostics.filter((d) => d.severity === severity).length;
-  const parts = [
-    [count('error'), 'error'],
-    [count('warning'), 'warning'],
-    [count('info'), 'note'],
-  ] as const;
-  const said = parts.filter(([n]) => n > 0).map(([n, word]) => pluralize(n, word));
-  return said.length === 0 ? 'No problems' : said.join(', ');
+  const said = (['error', 'warning', 'info'] as const)
+    .map((severity) => ({ severity, count: count(severity) }))
+    .filter(({ count: n }) => n > 0)
+    .map(({ severity, count: n }) => t(`studio.problem.count.${severity}`, { count: n }));
+  return said.length === 0 ? t('studio.problem.none') : said.join(t('studio.problem.separator'));
 }

@@ -1,8 +1,10 @@
-import type { Specification } from '@plumbline/ids/document';
+import type { Specification, SpecificationCardinality } from '@plumbline/ids/document';
 import type { SpecificationField } from '@plumbline/ids/edit/index';
 import type { Diagnostic, Fix } from '@plumbline/ids/lint/index';
 import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
+import { useStudioT } from '@/lib/i18n/studio';
+import { ChoiceSelect } from './choice-select';
 import { FieldInput } from './field-input';
 import { ProblemsList } from './problems-list';
 import { sentenceOf } from './studio-document';
@@ -12,17 +14,16 @@ export interface SpecificationCardProps {
   index: number;
   diagnostics: readonly Diagnostic[];
   onField: (field: SpecificationField, value: string | null) => void;
+  /** Sets whether the specification is required, optional or prohibited (its applicability's occurs). */
+  onCardinality?: (cardinality: SpecificationCardinality) => void;
   onFix?: (fix: Fix) => void;
   /** The Studio's facet editing and live count of the specification. */
   children?: ReactNode;
 }
 
-const FIELDS = [
-  { field: 'name', label: 'Name' },
-  { field: 'identifier', label: 'Identifier' },
-  { field: 'description', label: 'Description' },
-  { field: 'instructions', label: 'Instructions' },
-] as const;
+const FIELDS = ['name', 'identifier', 'description', 'instructions'] as const;
+
+const SPEC_CARDINALITIES: readonly SpecificationCardinality[] = ['required', 'optional', 'prohibited'];
 
 /** The IFC versions IDS 1.0 names (ids.xsd). */
 const IFC_VERSIONS = ['IFC2X3', 'IFC4', 'IFC4X3_ADD2'] as const;
@@ -33,24 +34,26 @@ export function SpecificationCard({
   index,
   diagnostics,
   onField,
+  onCardinality,
   onFix,
   children,
 }: SpecificationCardProps) {
+  const t = useStudioT();
   const headingId = `studio-spec-${index}`;
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-border p-4">
       <h3 id={headingId} className="font-medium">
-        Specification {index + 1}: {spec.name || 'Untitled'}
+        {t('studio.spec.heading', { n: index + 1, name: spec.name || t('studio.spec.untitled') })}
       </h3>
       <p className="text-sm" data-testid="specification-sentence">
         {sentenceOf(spec)}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        {FIELDS.map(({ field, label }) => {
+        {FIELDS.map((field) => {
           const id = `${headingId}-${field}`;
           return (
             <div key={field} className="space-y-1">
-              <Label htmlFor={id}>{label}</Label>
+              <Label htmlFor={id}>{t(`studio.spec.field.${field}`)}</Label>
               <FieldInput
                 id={id}
                 value={spec[field] ?? ''}
@@ -60,8 +63,19 @@ export function SpecificationCard({
           );
         })}
       </div>
+      {onCardinality && (
+        <div className="max-w-xs">
+          <ChoiceSelect
+            id={`${headingId}-cardinality`}
+            label={t('studio.spec.cardinality')}
+            value={spec.cardinality}
+            choices={SPEC_CARDINALITIES.map((c) => ({ value: c, label: t(`studio.spec.cardinality.${c}`) }))}
+            onChange={(value) => onCardinality(value as SpecificationCardinality)}
+          />
+        </div>
+      )}
       <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <legend className="mb-1 text-sm font-medium">IFC versions</legend>
+        <legend className="mb-1 text-sm font-medium">{t('studio.spec.ifcVersions')}</legend>
         {IFC_VERSIONS.map((version) => {
           const checked = spec.ifcVersions.includes(version);
           return (

@@ -40,7 +40,9 @@ export function SpecificationTools({
 }: SpecificationToolsProps) {
   const t = useStudioT();
   const n = index + 1;
-  const lists = { spec: index, projectId, model, ifcVersion: pickerVersion(spec), onEdit };
+  const entity = spec.applicability.find((f) => f.type === 'entity');
+  const appliesTo = entity?.type === 'entity' && entity.name.kind === 'simple' ? entity.name.value : '';
+  const lists = { spec: index, projectId, model, ifcVersion: pickerVersion(spec), appliesTo, onEdit };
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-1">

@@ -126,6 +126,34 @@ describe('StudioEditor', () => {
     expect(screen.getByRole('heading', { name: 'Specification 1: Untitled' })).toBeVisible();
   });
 
+  it('sets the specification’s cardinality through its applicability’s occurrences', async () => {
+    const { user } = renderEditor();
+    const cardinality = screen.getByRole('combobox', { name: 'This specification is' });
+    expect(cardinality).toHaveValue('required');
+    await user.selectOptions(cardinality, 'prohibited');
+    expect(screen.getByRole('combobox', { name: 'This specification is' })).toHaveValue('prohibited');
+    // A prohibited specification with requirements is an error the linter names.
+    const list = await problems();
+    await waitFor(() => expect(list).toHaveTextContent('spec-prohibited-with-requirements'));
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByRole('combobox', { name: 'This specification is' })).toHaveValue('required');
+  });
+
+  it('offers a facet’s form when its values fit the fields, and says so when they do not', async () => {
+    const bounded = IDS.replace(
+      '<xs:enumeration value="EI30"/>\n              <xs:enumeration value="EI60"/>',
+      '<xs:maxLength value="4"/>',
+    );
+    expect(bounded).not.toBe(IDS);
+    renderEditor(bounded);
+    const requirements = screen.getByRole('region', { name: 'Requirements' });
+    expect(within(requirements).queryByRole('button', { name: /^Edit Property/ })).toBeNull();
+    expect(within(requirements).getByText(/are edited in the file/)).toBeVisible();
+    // Applicability's IFC class is a simple value: its form is offered.
+    const applicability = screen.getByRole('region', { name: 'Applies to' });
+    expect(within(applicability).getByRole('button', { name: 'Edit IFC class IFCDOR' })).toBeVisible();
+  });
+
   it('says when a text cannot be edited field by field, and still lints it', async () => {
     renderEditor('<ids><info>');
     expect(screen.getByRole('alert')).toHaveTextContent('This file cannot be edited field by field');

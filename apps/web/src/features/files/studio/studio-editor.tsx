@@ -5,6 +5,7 @@ import { Download, Redo2, Undo2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { useStudioT } from '@/lib/i18n/studio';
 import { FieldInput } from './field-input';
 import { type History, record, redo, startHistory, undo } from './history';
 import { NewSpecification } from './new-specification';
@@ -31,6 +32,7 @@ export interface StudioEditorProps {
  * redo (buttons, Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y).
  */
 export function StudioEditor({ initialText, fileName, linter, project }: StudioEditorProps) {
+  const t = useStudioT();
   const [history, setHistory] = useState<History>(() => startHistory(initialText));
   const [refused, setRefused] = useState<string | null>(null);
   const text = history.present;
@@ -43,7 +45,7 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
     if (!read.ok) return;
     const result = applyIdsEdit(read.ids, change);
     if (!result.ok) {
-      setRefused(`That change could not be made (${result.reason}).`);
+      setRefused(t('studio.editor.refused', { reason: result.reason }));
       return;
     }
     setRefused(null);
@@ -81,7 +83,7 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
           onClick={() => setHistory(undo)}
           disabled={history.past.length === 0}
         >
-          <Undo2 aria-hidden="true" /> Undo
+          <Undo2 aria-hidden="true" /> {t('studio.editor.undo')}
         </Button>
         <Button
           variant="outline"
@@ -89,15 +91,15 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
           onClick={() => setHistory(redo)}
           disabled={history.future.length === 0}
         >
-          <Redo2 aria-hidden="true" /> Redo
+          <Redo2 aria-hidden="true" /> {t('studio.editor.redo')}
         </Button>
         <Button variant="outline" size="sm" asChild>
           <a href={download} download={fileName}>
-            <Download aria-hidden="true" /> Download edited file
+            <Download aria-hidden="true" /> {t('studio.editor.download')}
           </a>
         </Button>
         <span className="ml-auto text-sm text-muted-foreground" role="status" data-testid="lint-summary">
-          {current ? problemsSummary(lint.diagnostics) : 'Checking…'}
+          {current ? problemsSummary(t, lint.diagnostics) : t('studio.editor.checking')}
         </span>
       </div>
       {refused && (
@@ -110,7 +112,7 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
           read.ok ? (
             <>
               <div className="space-y-1">
-                <Label htmlFor="studio-title">Title</Label>
+                <Label htmlFor="studio-title">{t('studio.editor.title')}</Label>
                 <FieldInput
                   id="studio-title"
                   value={read.ids.document.info.title ?? ''}
@@ -126,6 +128,7 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
                   index={index}
                   diagnostics={current ? diagnosticsWithin(lint.diagnostics, lines[index] ?? null) : []}
                   onField={(field, value) => edit({ op: 'setSpecificationField', spec: index, field, value })}
+                  onCardinality={(cardinality) => edit({ op: 'setCardinality', spec: index, cardinality })}
                   onFix={fix}
                 >
                   <SpecificationTools
@@ -153,21 +156,25 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
             </>
           ) : (
             <p role="alert" className="text-sm text-destructive">
-              This file cannot be edited field by field: {read.message}
+              {t('studio.editor.notEditable', { reason: read.message })}
             </p>
           )
         }
       </ProjectScope>
       <section aria-labelledby="studio-problems" className="space-y-2">
         <h3 id="studio-problems" className="font-medium">
-          Problems
+          {t('studio.editor.problems')}
         </h3>
-        {lint.error && <p className="text-sm text-destructive">The linter stopped: {lint.error}</p>}
+        {lint.error && (
+          <p className="text-sm text-destructive">
+            {t('studio.editor.linterStopped', { reason: lint.error })}
+          </p>
+        )}
         <ProblemsList
           diagnostics={current ? lint.diagnostics : []}
           onFix={fix}
           labelledBy="studio-problems"
-          emptyText={current ? 'The linter finds nothing to report.' : 'Checking…'}
+          emptyText={current ? t('studio.editor.clean') : t('studio.editor.checking')}
         />
       </section>
     </div>

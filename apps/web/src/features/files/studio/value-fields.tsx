@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useStudioT } from '@/lib/i18n/studio';
+import { ChoiceSelect } from './choice-select';
+import type { FacetDraft, ValueForm } from './facet-draft';
+
+const FORMS: readonly ValueForm[] = ['any', 'values', 'pattern'];
+
+/** Values typed in one field, separated by '|': 'EI30 | EI60' is two. */
+export function parseValues(text: string): string[] {
+  return text
+    .split('|')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+const sameValues = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** A facet's value: any value, exact values (one, or several separated by '|'), or one XSD pattern. */
+export function ValueFields({
+  id,
+  draft,
+  change,
+}: {
+  id: string;
+  draft: FacetDraft;
+  change: (patch: Partial<FacetDraft>) => void;
+}) {
+  const t = useStudioT();
+  const [typed, setTyped] = useState(draft.values.join(' | '));
+  // Values changed elsewhere (the model's values ticked) replace what was typed.
+  useEffect(() => {
+    setTyped((text) => (sameValues(parseValues(text), draft.values) ? text : draft.values.join(' | ')));
+  }, [draft.values]);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <ChoiceSelect
+        id={`${id}-value-form`}
+        label={t('studio.value.form')}
+        value={draft.valueForm}
+        choices={FORMS.map((f) => ({ value: f, label: t(`studio.value.form.${f}`) }))}
+        onChange={(form) => change({ valueForm: form as ValueForm })}
+      />
+      {draft.valueForm === 'values' && (
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-values`}>{t('studio.value.values')}</Label>
+          <Input
+            id={`${id}-values`}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              change({ values: parseValues(event.target.value) });
+            }}
+          />
+        </div>
+      )}
+      {draft.valueForm === 'pattern' && (
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-pattern`}>{t('studio.value.pattern')}</Label>
+          <Input
+            id={`${id}-pattern`}
+            value={draft.pattern}
+            onChange={(event) => change({ pattern: event.target.value })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
