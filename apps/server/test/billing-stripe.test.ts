@@ -296,6 +296,52 @@ for (const backend of testBackends()) {
       expect(res.json().url).toMatch(/^https:\/\/billing\.standin\.test\/p\/bps_/);
     });
 
+    it("estimates an upgrade with Stripe's preview of the invoice, discount included, and charges exactly that", async () => {
+      const started = await call(server, owner, 'POST', '/api/v1/billing/checkout-sessions', {
+        tierId: 'cornerstone',
+        quantity: 1,
+        customerName: 'Stella Stripe',
+        billingEmail: owner.email,
+        projectName: 'Discounted Tower',
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const checkoutId = started.json().session_id as string;
+      // A promotion code entered on Stripe's page: 20 % off for ever.
+      const checkout = await standin.completeCheckout(checkoutId, 'pm_card_visa', { percent_off: 20 });
+      const done = (
+        await call(server, owner, 'GET', `/api/v1/billing/checkout-sessions/${checkoutId}`)
+      ).json();
+      expect(done.status).toBe('completed');
+      const subs = (await call(server, owner, 'GET', '/api/v1/billing/subscriptions')).json()
+        .subscriptions as Array<{ id: string; project_id: string }>;
+      const sub = subs.find((s) => s.project_id === done.project_id) as { id: string };
+      const stripeId = checkout.subscription as string;
+      await advance(7 * DAY);
+
+      const options = await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/billing/subscriptions/${sub.id}/plan-changes`,
+      );
+      expect(options.statusCode, options.body).toBe(200);
+      const skyline = (
+        options.json().options as Array<{ tier: { id: string }; charge_now: number | null }>
+      ).find((o) => o.tier.id === 'skyline');
+      expect(skyline?.charge_now).not.toBeNull();
+
+      const upgraded = await call(server, owner, 'POST', `/api/v1/billing/subscriptions/${sub.id}/upgrade`, {
+        newTierId: 'skyline',
+        confirmProjectName: 'Discounted Tower',
+      });
+      expect(upgraded.statusCode, upgraded.body).toBe(200);
+      const charged = invoicesOf(stripeId).find((inv) => inv.billing_reason === 'subscription_update') as Obj;
+      // What Stripe then charged is what it estimated, and its coupon took its share off the proration.
+      expect(charged.status).toBe('paid');
+      expect(skyline?.charge_now).toBe((charged.amount_paid as number) / 100);
+      expect(charged.amount_paid as number).toBeLessThan(charged.subtotal as number);
+    });
+
     it('imports the ACC files chosen before Checkout once Stripe confirms the payment', async () => {
       const sessionId = 'stripe-acc-session-0123456789';
       const connected = await connectAcc(server, owner, aps, apsCallback, sessionId);

@@ -493,6 +493,10 @@ describe('BILLING=off', () => {
       expect((await call(server, user, 'GET', '/api/v1/billing/config')).json()).toMatchObject({
         enabled: false,
       });
+      // Anonymous too: the demo's wizard asks it to know whether there is a plan to choose (issue 35).
+      expect((await call(server, null, 'GET', '/api/v1/billing/config')).json()).toMatchObject({
+        enabled: false,
+      });
       const created = await call(server, user, 'POST', '/api/v1/projects', { name: 'Anything goes' });
       const limits = (
         await call(server, user, 'GET', `/api/v1/projects/${created.json().project.id}/limits`)

@@ -32,8 +32,8 @@ afterEach(async () => {
  * Rows of every table of the application's schema, read straight from the server's database (not
  * through the app): the demo must leave each count as it was.
  */
-async function rowCounts(): Promise<Record<string, number>> {
-  const url = embeddedDatabaseUrl(join(server.dataDir, 'postgres'));
+async function rowCounts(of: RunningServer = server): Promise<Record<string, number>> {
+  const url = embeddedDatabaseUrl(join(of.dataDir, 'postgres'));
   if (!url) throw new Error('the server under test has no embedded database running');
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -126,5 +126,61 @@ describe('/demo: the create-project wizard (spec 1 §4, issue 35)', () => {
 
     expect(writes).toEqual([]);
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('/demo on an installation that sells no plans (BILLING=off, issue 35)', () => {
+  let free: RunningServer;
+  let freeContext: BrowserContext;
+  let freePage: Page;
+  beforeAll(async () => {
+    free = await startServer({ env: { BILLING: 'off' } });
+  });
+  afterAll(async () => {
+    await free?.stop();
+  });
+  beforeEach(async () => {
+    ({ context: freeContext, page: freePage } = await openPage(browser, free.baseUrl));
+  });
+  afterEach(async () => {
+    await freeContext?.close();
+  });
+
+  it('passes Details with no plan, simulates the creation on Files, writes nothing and ends on /demo', async () => {
+    if (!haveSamples('the demo wizard without billing', SIMPLE_WALL_IFC)) return;
+    const before = await rowCounts(free);
+    const writes: string[] = [];
+    freePage.on('request', (request) => {
+      if (request.method() !== 'GET' && request.method() !== 'HEAD')
+        writes.push(`${request.method()} ${request.url()}`);
+    });
+
+    await freePage.goto('/demo?tab=projects');
+    await expectVisible(freePage.getByText('Demo mode'));
+    await freePage.getByRole('button', { name: 'New Project' }).first().click();
+    const wizard = freePage.getByRole('dialog', { name: 'Create New Project' });
+    await wizard.getByRole('button', { name: /Upload IFC files from this computer/ }).click();
+    await expectVisible(wizard.getByText('Step 3 of 6: Details'));
+    await wizard.getByLabel('Project name').fill('Demo Harbour');
+    // No plan to choose: the installation sells none, as a signed-in user's wizard shows it.
+    await expectHidden(wizard.getByRole('radiogroup', { name: 'Plan' }));
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    await expectVisible(wizard.getByText('Step 4 of 6: Files'));
+    await wizard.getByLabel('Choose IFC files').setInputFiles(SIMPLE_WALL_IFC);
+    await expectVisible(wizard.getByText('1 of 15 files selected'));
+    await screenshot(freePage, 'demo-wizard-no-billing-4-files');
+    await wizard.getByRole('button', { name: 'Create Project' }).click();
+
+    await expectVisible(wizard.getByText('Step 6 of 6: Complete'));
+    await expectVisible(wizard.getByText('This demo project was simulated: nothing was saved.'));
+    await wizard.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await expectHidden(wizard);
+    const url = new URL(freePage.url());
+    expect(url.pathname).toBe('/demo');
+    expect(url.search).toBe('');
+
+    expect(writes).toEqual([]);
+    expect(await rowCounts(free)).toEqual(before);
   });
 });

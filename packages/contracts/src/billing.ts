@@ -205,7 +205,7 @@ export const planChangeOptionSchema = z.object({
   change: z.enum(['current', 'upgrade', 'downgrade', 'same']),
   monthly_list: z.number(),
   monthly_billed: z.number(),
-  /** An upgrade's charge today, exactly what the upgrade then charges; null for other changes, and when the provider (Stripe) prorates itself. */
+  /** An upgrade's charge today, exactly what the upgrade then charges (the ledger's pricing, or Stripe's preview of the invoice the change raises); null for other changes, and when the provider could not say. */
   charge_now: z.number().nullable(),
 });
 export const planChangeOptionsSchema = z.object({

@@ -82,22 +82,78 @@ export async function startStripeStandin(opts: StandinOptions) {
     return event;
   }
 
-  function makeInvoice(sub: Obj, amount: number, reason: string): Obj {
-    const inv: Obj = {
-      id: id('in'),
+  /**
+   * The subscription's discounts applied to an invoice's subtotal as Stripe applies a coupon that lasts
+   * for ever: a percentage off the subtotal (credits too), or an amount off a positive subtotal down to
+   * zero. Returns the total and the amount taken off.
+   */
+  function discounted(sub: Obj, subtotal: number): { total: number; off: number } {
+    let total = subtotal;
+    for (const discount of (sub.discounts as Obj[] | undefined) ?? []) {
+      const coupon = discount.coupon as Obj;
+      if (typeof coupon.percent_off === 'number')
+        total = Math.round((total * (100 - coupon.percent_off)) / 100);
+      else if (typeof coupon.amount_off === 'number' && total > 0)
+        total = Math.max(0, total - coupon.amount_off);
+    }
+    return { total, off: subtotal - total };
+  }
+
+  /**
+   * A price change's proration as of `at` (Unix seconds): unused time on the old price credited,
+   * remaining time on the new one charged, by the second.
+   */
+  function proration(s: Obj, oldPrice: Obj, nextPrice: Obj, at: number): number {
+    const start = s.current_period_start as number;
+    const end = s.current_period_end as number;
+    const remaining = Math.max(0, end - at);
+    return Math.round(
+      ((nextPrice.unit_amount as number) - (oldPrice.unit_amount as number)) * (remaining / (end - start)),
+    );
+  }
+
+  /** The instant a change is prorated as of: `proration_date` when given (within the period), else now. */
+  function prorationInstant(s: Obj, given: unknown): number | { error: string } {
+    if (given === undefined) return now();
+    const at = Number(given);
+    if (
+      !Number.isInteger(at) ||
+      at < (s.current_period_start as number) ||
+      at > (s.current_period_end as number)
+    )
+      return { error: 'proration_date must be within the current subscription period' };
+    return at;
+  }
+
+  /** An invoice object (not stored): the subscription's discounts applied to the subtotal. */
+  function invoiceOf(sub: Obj, subtotal: number, reason: string, invoiceId: string | null): Obj {
+    const { total, off } = discounted(sub, subtotal);
+    return {
+      id: invoiceId,
       object: 'invoice',
       customer: sub.customer,
       subscription: sub.id,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
-      amount_due: amount,
+      subtotal,
+      total,
+      total_discount_amounts: off === 0 ? [] : [{ amount: off, discount: (sub.discounts as Obj[])[0]?.id }],
+      amount_due: Math.max(0, total),
       amount_paid: 0,
+      amount_remaining: Math.max(0, total),
       currency: 'eur',
       billing_reason: reason,
-      number: `SI-${String(++invoiceNumber).padStart(4, '0')}`,
       created: now(),
-      status: 'open',
+      status: 'draft',
       period_start: sub.current_period_start,
       period_end: sub.current_period_end,
+    };
+  }
+
+  function makeInvoice(sub: Obj, amount: number, reason: string): Obj {
+    const inv: Obj = {
+      ...invoiceOf(sub, amount, reason, id('in')),
+      number: `SI-${String(++invoiceNumber).padStart(4, '0')}`,
+      status: 'open',
     };
     inv.hosted_invoice_url = `https://invoice.standin.test/${inv.id}`;
     inv.invoice_pdf = `https://invoice.standin.test/${inv.id}.pdf`;
@@ -201,6 +257,7 @@ export async function startStripeStandin(opts: StandinOptions) {
         body: { object: 'list', data: list.reverse(), has_more: false, url: '/v1/invoices' },
       };
     }
+    if (res === 'invoices' && rid === 'create_preview' && method === 'POST') return previewInvoice(body);
     if (res === 'invoices' && rid) {
       const i = invoices.get(rid);
       return i
@@ -279,6 +336,7 @@ export async function startStripeStandin(opts: StandinOptions) {
       current_period_end: start + 30 * DAY,
       metadata: body.metadata ?? {},
       default_payment_method: body.default_payment_method ?? null,
+      discounts: (body.discounts as Obj[] | undefined) ?? [],
       latest_invoice: null,
       items: {
         object: 'list',
@@ -316,16 +374,12 @@ export async function startStripeStandin(opts: StandinOptions) {
       if (!next)
         return err(400, 'invalid_request_error', `No such price: '${item.price}'`, 'resource_missing');
       const old = subItem(s).price as Obj;
-      subItem(s).price = next;
       const behaviour = (body.proration_behavior as string | undefined) ?? 'create_prorations';
+      const at = prorationInstant(s, body.proration_date);
+      if (typeof at !== 'number') return err(400, 'invalid_request_error', at.error, 'parameter_invalid');
+      subItem(s).price = next;
       if (behaviour !== 'none') {
-        // Unused time on the old price credited, remaining time on the new one charged, by the second.
-        const start = s.current_period_start as number;
-        const end = s.current_period_end as number;
-        const remaining = Math.max(0, end - now());
-        const amount = Math.round(
-          ((next.unit_amount as number) - (old.unit_amount as number)) * (remaining / (end - start)),
-        );
+        const amount = proration(s, old, next, at);
         s.pending_proration = ((s.pending_proration as number | undefined) ?? 0) + amount;
         if (behaviour === 'always_invoice') {
           inv = makeInvoice(s, s.pending_proration as number, 'subscription_update');
@@ -338,6 +392,45 @@ export async function startStripeStandin(opts: StandinOptions) {
     await emit('customer.subscription.updated', s);
     if (inv) await emit(inv.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', inv);
     return { status: 200, body: s };
+  }
+
+  /**
+   * `POST /v1/invoices/create_preview` for a change of an existing subscription's item: the invoice the
+   * change would raise, computed from the stand-in's own state as Stripe does (the proration of the rest
+   * of the period as of `proration_date`, then the subscription's discounts). Nothing is stored.
+   */
+  function previewInvoice(body: Obj): { status: number; body: unknown } {
+    const s = subs.get(body.subscription as string);
+    if (!s)
+      return err(
+        404,
+        'invalid_request_error',
+        `No such subscription: '${body.subscription}'`,
+        'resource_missing',
+      );
+    if (body.customer !== undefined && body.customer !== s.customer)
+      return err(400, 'invalid_request_error', 'The subscription does not belong to this customer');
+    const details = (body.subscription_details as Obj | undefined) ?? {};
+    const item = (details.items as Obj[] | undefined)?.[0];
+    const next = item?.price ? priceOf(item.price as string) : undefined;
+    if (!item || item.id !== subItem(s).id || !next)
+      return err(
+        400,
+        'invalid_request_error',
+        'subscription_details[items][0] must name the item and a price',
+      );
+    const behaviour = (details.proration_behavior as string | undefined) ?? 'create_prorations';
+    if (behaviour === 'none' && details.proration_date !== undefined)
+      return err(400, 'invalid_request_error', 'proration_date cannot be used with proration_behavior none');
+    const at = prorationInstant(s, details.proration_date);
+    if (typeof at !== 'number') return err(400, 'invalid_request_error', at.error, 'parameter_invalid');
+    const pending = (s.pending_proration as number | undefined) ?? 0;
+    const change = behaviour === 'none' ? 0 : proration(s, subItem(s).price as Obj, next, at);
+    // Invoiced now: the prorations alone; otherwise the next period's invoice carries them.
+    const subtotal =
+      behaviour === 'always_invoice' ? pending + change : (next.unit_amount as number) + pending + change;
+    const reason = behaviour === 'always_invoice' ? 'subscription_update' : 'upcoming';
+    return { status: 200, body: { ...invoiceOf(s, subtotal, reason, null), id: `upcoming_${s.id}` } };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -382,7 +475,12 @@ export async function startStripeStandin(opts: StandinOptions) {
       failNext.add(customerId);
     },
     /** Completes a checkout session as a paying customer would: customer + subscription, then the webhook. */
-    async completeCheckout(sessionId: string, paymentMethod = 'pm_card_visa') {
+    async completeCheckout(
+      sessionId: string,
+      paymentMethod = 'pm_card_visa',
+      /** A promotion code entered on the page: its coupon (lasting for ever) discounts the subscription. */
+      coupon?: { percent_off: number } | { amount_off: number },
+    ) {
       const cs = sessions.get(sessionId);
       if (!cs) throw new Error(`no checkout session ${sessionId}`);
       let custId = cs.customer as string | null;
@@ -392,7 +490,23 @@ export async function startStripeStandin(opts: StandinOptions) {
       }
       const items = (cs.line_items as Obj[]).map((l) => ({ price: l.price }));
       const out = await createSubscription(
-        { customer: custId, items, default_payment_method: paymentMethod, metadata: cs.metadata },
+        {
+          customer: custId,
+          items,
+          default_payment_method: paymentMethod,
+          metadata: cs.metadata,
+          ...(coupon
+            ? {
+                discounts: [
+                  {
+                    id: id('di'),
+                    object: 'discount',
+                    coupon: { id: id('co'), object: 'coupon', duration: 'forever', ...coupon },
+                  },
+                ],
+              }
+            : {}),
+        },
         false,
       );
       const sub = out.body as Obj;

@@ -42,8 +42,17 @@ function invalidateProjectLimits(queryClient: QueryClient): Promise<void> {
   });
 }
 
-/** What the demo shows without asking: billing on, nothing to pay (spec 3 §1: demo counts as subscribed). */
+/** What the demo shows: the built-in ledger's form, nothing to pay (spec 3 §1: demo counts as subscribed). */
 const DEMO_CONFIG: BillingConfig = { enabled: true, provider: 'ledger', testMode: true, currencies: ['AUD'] };
+
+/**
+ * The demo follows the installation in one thing only: whether it sells plans at all. With BILLING=off
+ * its wizard has no plan to choose and no payment, as a signed-in user's has (decision 0390).
+ */
+async function demoConfig(signal: AbortSignal): Promise<BillingConfig> {
+  const installation = await apiRequest(apiPath('/billing/config'), { schema: billingConfigSchema, signal });
+  return { ...DEMO_CONFIG, enabled: installation.enabled };
+}
 
 export function useBillingConfig() {
   const { mode } = useDataSource();
@@ -51,7 +60,7 @@ export function useBillingConfig() {
     queryKey: [mode, ...billingKeys.config],
     queryFn: ({ signal }) =>
       mode === 'demo'
-        ? Promise.resolve(DEMO_CONFIG)
+        ? demoConfig(signal)
         : apiRequest(apiPath('/billing/config'), { schema: billingConfigSchema, signal }),
     staleTime: 5 * 60_000,
   });

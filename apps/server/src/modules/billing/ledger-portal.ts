@@ -68,14 +68,21 @@ export function createLedgerPortal(deps: {
       const sub = (await repo.getSubscription(db, dto.id)) as repo.SubscriptionRow;
       const changes = await provider.changesOf(sub.id);
       const tiers = await repo.listTiers(db);
+      const current = tiers.find((t) => t.id === sub.tierId) as repo.TierRow;
+      const now = clock.now();
       return planChangeOptions({
         sub,
         discount: subscriptionDiscount(sub),
-        current: tiers.find((t) => t.id === sub.tierId) as repo.TierRow,
+        current,
         tiers,
-        now: clock.now(),
-        // Stripe prorates its own subscriptions: no figure of ours stands for its charge.
-        estimate: changes.when === 'in-transaction',
+        now,
+        // The provider's own definition of the charge (Stripe: its preview of the invoice the change
+        // raises); when it cannot answer, no figure stands for the charge (decision 0391).
+        upgradeCharge: (tier) =>
+          changes.upgradeCharge({ sub, current, tier }, now).catch((error: unknown) => {
+            if (error instanceof BillingError && error.code === 'provider_unavailable') return null;
+            throw error;
+          }),
       });
     },
 

@@ -57,11 +57,12 @@ export function billingRoutes(
     app.get(
       '/api/v1/billing/config',
       {
-        config: { access: 'signed-in' },
+        // Public like the plans: the demo's wizard asks whether there is a plan to choose (decision 0390).
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Whether this installation sells plans, and with which payment provider',
-          response: { 200: billingConfigSchema, ...errorResponses(401) },
+          response: { 200: billingConfigSchema },
         },
       },
       async () => billing.config(),

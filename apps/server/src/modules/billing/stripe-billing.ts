@@ -46,6 +46,9 @@ export function createStripeBilling(deps: {
 }) {
   const { db, clock, audit, gateway, publicUrl } = deps;
 
+  /** The instant an upgrade is prorated as of, in Unix seconds: the app's clock, for preview and change alike. */
+  const prorationDate = () => Math.floor(clock.now().getTime() / 1000);
+
   /** Stripe's network and server errors become a 502 with a message; card errors stay for the caller. */
   async function call<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -299,10 +302,23 @@ export function createStripeBilling(deps: {
     async upgrade(sub: repo.SubscriptionRow, tier: repo.TierRow): Promise<void> {
       const id = sub.providerSubscriptionId as string;
       const updated = await call(() =>
-        gateway.changePriceNow(id, tier.stripePriceId as string, 'always_invoice'),
+        gateway.changePriceNow(id, tier.stripePriceId as string, 'always_invoice', prorationDate()),
       );
       await syncSubscription(updated);
       await recordLatestInvoice(updated);
+    },
+
+    /**
+     * What an upgrade to `tier` charges now, in cents: the amount due of Stripe's preview of the invoice
+     * the change raises (its proration with the subscription's discounts), prorated as of the same
+     * instant as the upgrade itself (decision 0391).
+     */
+    async previewUpgrade(sub: repo.SubscriptionRow, tier: repo.TierRow): Promise<number> {
+      const id = sub.providerSubscriptionId as string;
+      const preview = await call(() =>
+        gateway.previewPriceChange(id, tier.stripePriceId as string, prorationDate()),
+      );
+      return preview.amount_due;
     },
 
     /** Stripe bills the lower price from the next invoice; ours keeps the paid-for plan until then. */

@@ -13,7 +13,13 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { errorCodeOf, isApiRequestError } from '@/lib/api';
-import { formatBillingDate, formatPrice, usePlanChanges, useSubscriptionAction } from '@/lib/billing';
+import {
+  formatBillingDate,
+  formatPrice,
+  useBillingConfig,
+  usePlanChanges,
+  useSubscriptionAction,
+} from '@/lib/billing';
 import { cn } from '@/lib/cn';
 import { useT } from '@/lib/i18n';
 import { subscriptionProjectName } from './billing-rules';
@@ -49,6 +55,8 @@ export function ChangePlanDialog({
   const [typed, setTyped] = useState('');
   const action = useSubscriptionAction();
   const plans = usePlanChanges(subscription.id);
+  // Stripe's charge is its own invoice preview, not the ledger's formula: say so instead of the formula.
+  const byStripe = useBillingConfig().data?.provider === 'stripe';
   const current = subscription.tier;
   const projectName = subscriptionProjectName(subscription);
   const options: PlanChangeOption[] = plans.data?.options ?? [];
@@ -152,14 +160,18 @@ export function ChangePlanDialog({
               <p className="text-sm text-muted-foreground" data-testid="upgrade-charge">
                 {chosen.charge_now === null
                   ? t('subscriptions.changePlan.chargeByProvider')
-                  : t('subscriptions.changePlan.chargeToday', {
-                      amount: formatPrice(chosen.charge_now, currency),
-                      difference: formatPrice(
-                        Math.round((chosen.monthly_billed - currentBilled) * 100) / 100,
-                        currency,
-                      ),
-                      days: plans.data?.days_remaining ?? 0,
-                    })}
+                  : byStripe
+                    ? t('subscriptions.changePlan.chargeTodayStripe', {
+                        amount: formatPrice(chosen.charge_now, currency),
+                      })
+                    : t('subscriptions.changePlan.chargeToday', {
+                        amount: formatPrice(chosen.charge_now, currency),
+                        difference: formatPrice(
+                          Math.round((chosen.monthly_billed - currentBilled) * 100) / 100,
+                          currency,
+                        ),
+                        days: plans.data?.days_remaining ?? 0,
+                      })}
               </p>
             )}
           </div>

@@ -233,6 +233,31 @@ describe('SubscriptionsTab', () => {
     expect(dialog.textContent).not.toContain('A$');
   });
 
+  it("words an upgrade's charge under Stripe as Stripe's preview, not as the ledger's formula (issue 35)", async () => {
+    const options = planChanges([BLUEPRINT, CORNERSTONE, SKYLINE]);
+    mockBilling({
+      'GET /billing/config': {
+        body: { enabled: true, provider: 'stripe', testMode: true, currencies: ['AUD'] },
+      },
+      [`GET /billing/subscriptions/${FERRY.id}/plan-changes`]: {
+        body: {
+          ...options,
+          options: options.options.map((o) => (o.change === 'upgrade' ? { ...o, charge_now: 37.41 } : o)),
+        },
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    const card = await screen.findByTestId('subscription-card');
+    await user.click(within(card).getByRole('button', { name: 'Change Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    await user.click(await within(dialog).findByRole('radio', { name: /Skyline/ }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('upgrade-charge').textContent).toBe(
+        "Charged today: A$37.41, Stripe's proration of the rest of the period with your discounts, as its preview of the invoice says.",
+      ),
+    );
+  });
+
   it("opens the ledger's portal inside the app: pays a due invoice and replaces the card", async () => {
     const due = {
       id: '00000000-0000-4000-8000-0000000000f1',

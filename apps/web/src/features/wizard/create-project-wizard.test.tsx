@@ -94,3 +94,39 @@ describe('CreateProjectWizard, project details', () => {
     expect(await within(idsRows).findByText('Uploading 0%')).toBeVisible();
   });
 });
+
+describe('CreateProjectWizard on /demo (issue 35)', () => {
+  it('with billing off, goes from Details to Files with no plan and simulates the creation', async () => {
+    // The installation sells no plans: its config says so, and its plans answer as the server does.
+    const calls = mockApi({
+      'GET /billing/config': { body: NO_BILLING },
+      'GET /billing/tiers': {
+        status: 404,
+        body: { error: { code: 'billing_disabled', message: 'This installation does not sell plans.' } },
+      },
+    });
+    const uploads = mockUploads();
+    const { user } = renderWithApp(<CreateProjectWizard user={null} />, {
+      mode: 'demo',
+      route: '/demo?createProject=true&step=project_details',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Project' });
+    expect(within(dialog).getByText('Step 3 of 6: Details')).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Project name' }), 'Demo Harbour');
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toBeEnabled());
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Plan' })).not.toBeInTheDocument();
+    await user.click(next);
+
+    expect(await within(dialog).findByText('Step 4 of 6: Files')).toBeVisible();
+    const ifc = new File(['ISO-10303-21;'], 'tower.ifc', { type: 'application/octet-stream' });
+    await user.upload(within(dialog).getByLabelText('Choose IFC files'), ifc);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Project' }));
+
+    // The simulated creation ends on Complete, having sent nothing but reads and uploaded nothing.
+    expect(await within(dialog).findByText('Step 6 of 6: Complete')).toBeVisible();
+    expect(within(dialog).getByText('This demo project was simulated: nothing was saved.')).toBeVisible();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    expect(uploads).toEqual([]);
+  });
+});

@@ -18,6 +18,7 @@ import { asksExternal, elementsLacking, propertyInQuestion } from './lacking';
 import { type Lang, num, say } from './language';
 import { specificationsApplyingToNothing } from './nothing';
 import { countElements, modelOverview, resolveClasses } from './overview';
+import { filterWord, notAppliedNote } from './qualifiers';
 import { asksByLevel, propertyFilterIn, type Scope, storeyNoun, storeysOf, typeNamed } from './scope';
 import { scopedCount } from './scoped-count';
 import { unanswerable } from './suggestions';
@@ -141,8 +142,37 @@ export async function answerQuestion(
   const { text, lang, intent } = recogniseQuestion(question);
   const facts = new VersionFacts(ctx);
   const { kind, ...result } = await runIntent(facts, lang, intent, text);
-  return { ...result, intent: kind ?? intent.kind, lang };
+  const answered = kind ?? intent.kind;
+  // A property word the answer was not narrowed by is named, not silently dropped (issue 35).
+  const filter = propertyFilterIn(text);
+  const note = PROPERTY_IS_SUBJECT.has(answered)
+    ? null
+    : NARROWING.has(answered)
+      ? notAppliedNote(lang, text, result.text, filter?.name ?? null)
+      : // These answers narrow by no property: IsExternal and LoadBearing are not applied either.
+        notAppliedNote(lang, text, result.text, null, filter ? [filterWord(filter, lang)] : []);
+  if (!note) return { ...result, intent: answered, lang };
+  return {
+    ...result,
+    text: `${result.text}\n\n${note.text}`,
+    data: { ...(result.data as Record<string, unknown>), notApplied: note.words },
+    intent: answered,
+    lang,
+  };
 }
+
+/** Answers narrowed by the question's IsExternal or LoadBearing (scopeOf's property filter). */
+const NARROWING = new Set<Intent['kind']>(['count', 'failing', 'by_class']);
+/** Answers whose subject is a property or that answer no figure of elements: nothing to narrow. */
+const PROPERTY_IS_SUBJECT = new Set<Intent['kind']>([
+  'lacking',
+  'missing',
+  'unanswerable',
+  'changes',
+  'fix',
+  'insights',
+  'nothing',
+]);
 
 /** The answer; `kind` when another function than the recognised intent's answered it. */
 async function runIntent(

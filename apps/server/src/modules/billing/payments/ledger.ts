@@ -135,6 +135,17 @@ export function ledgerChanges(chargeSaved: PaymentProvider['chargeSaved']): Subs
       });
     },
 
+    async upgradeCharge({ sub, current, tier }, now) {
+      return upgradeChargeCents({
+        current,
+        target: tier,
+        currency: sub.currency as Currency,
+        discount: subscriptionDiscount(sub),
+        periodEnd: sub.currentPeriodEnd,
+        now,
+      });
+    },
+
     async downgrade(tx, { sub, tier }, { clock }) {
       await repo.updateSubscription(tx, sub.id, { scheduledTierId: tier.id, updatedAt: clock.now() });
     },

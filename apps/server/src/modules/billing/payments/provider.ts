@@ -51,6 +51,11 @@ export interface SubscriptionChanges {
   readonly when: 'in-transaction' | 'after-commit';
   /** Now: the new plan at once, the rest of the period charged prorated. */
   upgrade(db: Database, change: PlanChange, context: ChangeContext): Promise<void>;
+  /**
+   * What `upgrade` would charge now, in cents, by the definition `upgrade` charges with (the ledger's
+   * pricing, or Stripe's preview of the upcoming invoice): the estimate the browser shows.
+   */
+  upgradeCharge(change: PlanChange, now: Date): Promise<number>;
   /** At the period's end: the next cycle opens on the lower plan. */
   downgrade(db: Database, change: PlanChange, context: ChangeContext): Promise<void>;
   /** Cancel at the period's end (true) or reactivate (false). */

@@ -69,11 +69,15 @@ export function createStripeGateway(cfg: StripeGatewayConfig) {
         idempotencyKey ? { idempotencyKey } : undefined,
       ),
     retrieveSubscription: (id: string) => stripe.subscriptions.retrieve(id),
-    /** Upgrade now: swaps the price and invoices the prorated difference at once. */
+    /**
+     * Upgrade now: swaps the price and invoices the prorated difference at once. `prorationDate` (Unix
+     * seconds) prorates as of that instant, the one its preview used (decision 0391).
+     */
     async changePriceNow(
       subscriptionId: string,
       priceId: string,
       proration: 'always_invoice' | 'none' = 'always_invoice',
+      prorationDate?: number,
     ) {
       const sub = await stripe.subscriptions.retrieve(subscriptionId);
       const item = sub.items.data[0];
@@ -81,6 +85,25 @@ export function createStripeGateway(cfg: StripeGatewayConfig) {
       return stripe.subscriptions.update(subscriptionId, {
         items: [{ id: item.id, price: priceId }],
         proration_behavior: proration,
+        ...(proration !== 'none' && prorationDate !== undefined ? { proration_date: prorationDate } : {}),
+      });
+    },
+    /**
+     * The invoice an immediate price change would raise (`POST /v1/invoices/create_preview`): Stripe's
+     * own proration of the rest of the period with the subscription's discounts, as of `prorationDate`.
+     */
+    async previewPriceChange(subscriptionId: string, priceId: string, prorationDate: number) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = sub.items.data[0];
+      if (!item) throw new Error(`subscription ${subscriptionId} has no items`);
+      return stripe.invoices.createPreview({
+        customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+        subscription: subscriptionId,
+        subscription_details: {
+          items: [{ id: item.id, price: priceId }],
+          proration_behavior: 'always_invoice',
+          proration_date: prorationDate,
+        },
       });
     },
     setCancelAtPeriodEnd: (subscriptionId: string, cancel: boolean) =>

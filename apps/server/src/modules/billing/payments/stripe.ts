@@ -23,6 +23,7 @@ export function createStripeProvider(deps: { stripe: StripeBilling; testMode: bo
   const held: SubscriptionChanges = {
     when: 'after-commit',
     upgrade: (_db, { sub, tier }) => stripe.upgrade(sub, tier),
+    upgradeCharge: ({ sub, tier }) => stripe.previewUpgrade(sub, tier),
     downgrade: (_db, { sub, tier }) => stripe.downgrade(sub, tier),
     setCancelAtPeriodEnd: (_db, sub, cancel) => stripe.setCancelAtPeriodEnd(sub, cancel),
   };
