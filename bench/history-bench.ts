@@ -220,6 +220,13 @@ async function main(): Promise<void> {
       console.log(
         `${f.version}: upload → completed ${f.seconds.toFixed(1)} s; server peak RSS while it processed ${f.peakRssMb.toFixed(0)} MB`,
       );
+    // The processing memory bound: what processing the same model costs without a comparison (v1
+    // has no previous version). v2 processes the same size of model plus the comparison.
+    const [one, two] = figures;
+    if (one && two)
+      console.log(
+        `memory: v2 (with history) ${two.peakRssMb.toFixed(0)} MB against v1 (processing alone) ${one.peakRssMb.toFixed(0)} MB = ${((100 * two.peakRssMb) / one.peakRssMb).toFixed(0)} %; ${two.peakRssMb <= one.peakRssMb * 1.05 ? 'within' : 'ABOVE'} the processing bound (v1 + 5 %)`,
+      );
   } finally {
     await server.stop();
   }
