@@ -215,4 +215,16 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     expect(shownTotals).toEqual({ new: 1, resolved: DESCRIBED.length });
     await screenshot(page, 'changes-assistant');
   }, 900_000);
+
+  // The rest of issue 30's acceptance point, for what the app does not have yet (the steps join the
+  // story above, on the same two versions, when it does):
+  it.todo(
+    'opens the 3D viewer from the Changes view: new and resolved failures in their own colours and shapes',
+  );
+  it.todo(
+    "downloads the BCF of v2's new failures from the view: every member valid against ../shared/bcf-xsd/",
+  );
+  it.todo(
+    "shows the Overview's line per specification ('since v1: 0 new, 2 resolved') equal to the view's counts",
+  );
 });
