@@ -1,16 +1,22 @@
 /**
  * Issue 30's Changes view: v1 of the FZK house, then a v2 derived from it by known edits on the STEP
  * text (two walls given a Description, one wall's Name cleared). The view's counts and lists must
- * be exactly those edits: the expectations come from the edits, not from the server.
+ * be exactly those edits: the expectations come from the edits, not from the server. They are also
+ * compared with a second path that does not go through the history: each version's own per-element
+ * results (the Compliance view's API), set against each other in the test. Then the assistant, asked
+ * what changed since the last version, must give the view's figures.
  */
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createProjectViaApi, signUpViaApi, uploadViaApi } from './harness/api';
+import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { FZK_HOUSE_IFC, haveSamples, idsDocument, specification } from './harness/samples';
+import { askAssistant, openExplorerWithViewer } from './harness/viewer';
+import { until } from './harness/wait';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const haveHouse = haveSamples('changes', FZK_HOUSE_IFC);
 
 let context: BrowserContext;
@@ -41,6 +47,36 @@ function deriveV2(v1: string): string {
   return v2.replace(named, `'${UNNAMED.globalId}',#12,$,`);
 }
 
+/** Waits until this version of the file is the one processed (the status names its version). */
+async function waitForVersion(request: APIRequestContext, base: string, fileId: string, versionId: string) {
+  await until(`version ${versionId} processed`, async () => {
+    const status = await (await request.get(`${base}/bimfiles/${fileId}/status`)).json();
+    if (status.status === 'failed') throw new Error(`processing: ${JSON.stringify(status)}`);
+    return status.status === 'completed' && status.version_id === versionId;
+  });
+}
+
+/**
+ * The GlobalIds failing a specification in one version, from that version's own results (the
+ * Compliance view's API), which the finding history does not compute.
+ */
+async function failingIn(
+  request: APIRequestContext,
+  base: string,
+  fileId: string,
+  versionId: string,
+  specificationId: string,
+): Promise<Set<string>> {
+  const query = new URLSearchParams({ versionId, specificationId, status: 'failed', limit: '200' });
+  const response = await request.get(`${base}/bimfiles/${fileId}/compliance/results?${query}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { total: number; results: { global_id: string | null }[] };
+  expect(body.results).toHaveLength(body.total);
+  return new Set(body.results.map((row) => row.global_id ?? ''));
+}
+
+const minus = (a: Set<string>, b: Set<string>) => [...a].filter((x) => !b.has(x)).sort();
+
 describe.skipIf(!haveHouse)('Changes view', () => {
   it('shows what v2 fixed and newly broke, per specification, with the elements', async () => {
     await signUpViaApi(context.request, {
@@ -58,10 +94,41 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     const v1 = readFileSync(FZK_HOUSE_IFC, 'latin1');
     const model = (text: string) => ({ name: 'AC20-FZK-Haus.ifc', buffer: Buffer.from(text, 'latin1') });
     const first = await uploadViaApi(context.request, `${base}/bimfiles`, model(v1));
-    await waitForCompletedViaApi(context.request, project.id, first.bim_file.id);
+    const fileId = first.bim_file.id as string;
+    await waitForVersion(context.request, base, fileId, first.version.id);
     const second = await uploadViaApi(context.request, `${base}/bimfiles`, model(deriveV2(v1)));
-    expect(second.bim_file.id).toBe(first.bim_file.id);
-    await waitForCompletedViaApi(context.request, project.id, first.bim_file.id);
+    expect(second.bim_file.id).toBe(fileId);
+    await waitForVersion(context.request, base, fileId, second.version.id);
+
+    // The second path: each version's failing walls per specification, set against each other here.
+    const specifications = (
+      (await (await context.request.get(`${base}/ids/specifications`)).json()) as {
+        specifications: { id: string; name: string }[];
+      }
+    ).specifications;
+    const specificationId = (name: string) => {
+      const found = specifications.find((s) => s.name === name);
+      expect(found, name).toBeDefined();
+      return found?.id ?? '';
+    };
+    const perElement = async (name: string) => {
+      const id = specificationId(name);
+      const before = await failingIn(context.request, base, fileId, first.version.id, id);
+      const after = await failingIn(context.request, base, fileId, second.version.id, id);
+      // No element is deleted between the versions and no GlobalId changes: set difference is exact.
+      return {
+        new: minus(after, before),
+        resolved: minus(before, after),
+        persisting: after.size - minus(after, before).length,
+      };
+    };
+    const described = await perElement('Walls have a description');
+    const named = await perElement('Walls have a name');
+    // The two paths first agree with the edits themselves.
+    expect(described.new).toEqual([]);
+    expect(described.resolved).toHaveLength(DESCRIBED.length);
+    expect(described.persisting).toBe(WALLS - DESCRIBED.length);
+    expect(named).toEqual({ new: [UNNAMED.globalId], resolved: [], persisting: 0 });
 
     await page.goto('/dashboard?tab=projects');
     await page.getByRole('button', { name: 'House changes', exact: true }).click();
@@ -91,6 +158,23 @@ describe.skipIf(!haveHouse)('Changes view', () => {
       persisting: WALLS - DESCRIBED.length,
     });
     expect(await counts('Walls have a name')).toEqual({ new: 1, resolved: 0, removed: 0, persisting: 0 });
+    // …and with the versions' own per-element results.
+    for (const [name, expected] of [
+      ['Walls have a description', described],
+      ['Walls have a name', named],
+    ] as const) {
+      const shown = await counts(name);
+      expect({ new: shown.new, resolved: shown.resolved, persisting: shown.persisting }, name).toEqual({
+        new: expected.new.length,
+        resolved: expected.resolved.length,
+        persisting: expected.persisting,
+      });
+    }
+    const shownTotals = {
+      new: (await counts('Walls have a description')).new + (await counts('Walls have a name')).new,
+      resolved:
+        (await counts('Walls have a description')).resolved + (await counts('Walls have a name')).resolved,
+    };
     await screenshot(page, 'changes-dialog');
 
     await dialog.getByRole('button', { name: 'Elements of Walls have a description' }).click();
@@ -100,6 +184,11 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     await expect.poll(() => resolvedRows.count()).toBe(DESCRIBED.length);
     const names = await resolvedRows.locator('td:first-child').allInnerTexts();
     expect(names.sort()).toEqual([...DESCRIBED].sort());
+    // The same walls the per-element results name (each row's name cell carries its GlobalId).
+    const resolvedIds = await resolvedRows
+      .locator('td:first-child')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title') ?? ''));
+    expect(resolvedIds.sort()).toEqual(described.resolved);
     expect(await resolvedRows.first().textContent()).toContain('Description');
 
     await dialog.getByRole('button', { name: 'Elements of Walls have a name' }).click();
@@ -111,5 +200,31 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     expect(await freshRows.first().locator('td:first-child').textContent()).toBe(UNNAMED.globalId);
     expect(await freshRows.first().textContent()).toContain('Name');
     await screenshot(dialog, 'changes-view');
+
+    // The assistant, on v2, asked what changed: the same figures as the view.
+    await page.keyboard.press('Escape');
+    await openExplorerWithViewer(page, `project=${project.id}&file=${fileId}&version=${second.version.id}`);
+    const panel = page.getByRole('region', { name: 'AI Assistant' });
+    await askAssistant(panel, 'What changed since the last version?');
+    const answer = panel.getByRole('article', { name: 'Assistant message' }).last();
+    await expectVisible(answer.getByText(/Since v1: \d+ new failed requirement checks? and \d+ resolved\./));
+    const figures = /Since v1: (\d+) new failed requirement checks? and (\d+) resolved\./.exec(
+      (await answer.textContent()) ?? '',
+    );
+    expect({ new: Number(figures?.[1]), resolved: Number(figures?.[2]) }).toEqual(shownTotals);
+    expect(shownTotals).toEqual({ new: 1, resolved: DESCRIBED.length });
+    await screenshot(page, 'changes-assistant');
   }, 900_000);
+
+  // The rest of issue 30's acceptance point, for what the app does not have yet (the steps join the
+  // story above, on the same two versions, when it does):
+  it.todo(
+    'opens the 3D viewer from the Changes view: new and resolved failures in their own colours and shapes',
+  );
+  it.todo(
+    "downloads the BCF of v2's new failures from the view: every member valid against ../shared/bcf-xsd/",
+  );
+  it.todo(
+    "shows the Overview's line per specification ('since v1: 0 new, 2 resolved') equal to the view's counts",
+  );
 });
