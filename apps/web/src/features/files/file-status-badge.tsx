@@ -1,7 +1,7 @@
 import type { BimFile } from '@plumbline/contracts';
 import { Loader2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { BIM_FILE_STATUS_LABEL } from '../projects/bim-files';
+import { bimFileStatusText } from '../projects/bim-files';
 
 const STATUS_VARIANT = {
   pending: 'secondary',
@@ -24,7 +24,7 @@ export function FileStatusBadge({
     <div className="flex flex-col items-start gap-1">
       <Badge variant={STATUS_VARIANT[status]}>
         {busy && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
-        {BIM_FILE_STATUS_LABEL[status]}
+        {bimFileStatusText(status)}
       </Badge>
       {status === 'completed' && rechecking && (
         <span className="flex items-center gap-1 text-xs text-muted-foreground">
