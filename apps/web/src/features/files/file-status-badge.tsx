@@ -1,6 +1,7 @@
 import type { BimFile } from '@plumbline/contracts';
 import { Loader2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { useT } from '@/lib/i18n';
 import { bimFileStatusText } from '../projects/bim-files';
 
 const STATUS_VARIANT = {
@@ -19,6 +20,7 @@ export function FileStatusBadge({
   error,
   rechecking,
 }: Pick<BimFile, 'status' | 'error' | 'rechecking'>) {
+  const t = useT('common');
   const busy = status === 'pending' || status === 'processing';
   return (
     <div className="flex flex-col items-start gap-1">
@@ -29,7 +31,7 @@ export function FileStatusBadge({
       {status === 'completed' && rechecking && (
         <span className="flex items-center gap-1 text-xs text-muted-foreground">
           <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-          Re-checking against IDS…
+          {t('common.fileRechecking')}
         </span>
       )}
       {status === 'failed' && error && <span className="max-w-72 text-xs text-destructive">{error}</span>}
