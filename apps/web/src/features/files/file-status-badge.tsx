@@ -1,7 +1,8 @@
 import type { BimFile } from '@plumbline/contracts';
 import { Loader2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { BIM_FILE_STATUS_LABEL } from '../projects/bim-files';
+import { useT } from '@/lib/i18n';
+import { bimFileStatusText } from '../projects/bim-files';
 
 const STATUS_VARIANT = {
   pending: 'secondary',
@@ -19,17 +20,18 @@ export function FileStatusBadge({
   error,
   rechecking,
 }: Pick<BimFile, 'status' | 'error' | 'rechecking'>) {
+  const t = useT('common');
   const busy = status === 'pending' || status === 'processing';
   return (
     <div className="flex flex-col items-start gap-1">
       <Badge variant={STATUS_VARIANT[status]}>
         {busy && <Loader2 className="size-3 animate-spin" aria-hidden="true" />}
-        {BIM_FILE_STATUS_LABEL[status]}
+        {bimFileStatusText(status)}
       </Badge>
       {status === 'completed' && rechecking && (
         <span className="flex items-center gap-1 text-xs text-muted-foreground">
           <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-          Re-checking against IDS…
+          {t('common.fileRechecking')}
         </span>
       )}
       {status === 'failed' && error && <span className="max-w-72 text-xs text-destructive">{error}</span>}

@@ -1,5 +1,5 @@
 import type { BimFile } from '@plumbline/contracts';
-import { BIM_FILE_STATUS_LABEL } from '../projects/bim-files';
+import { bimFileStatusText } from '../projects/bim-files';
 
 /** An upload's progress is announced at these points only: often enough to follow, rarely enough to bear. */
 const UPLOAD_MILESTONES = [25, 50, 75] as const;
@@ -20,5 +20,5 @@ type FileStatus = Pick<BimFile, 'id' | 'name' | 'status'>;
 export function processingAnnouncements(before: ReadonlyMap<string, BimFile['status']>, files: FileStatus[]) {
   return files
     .filter((file) => before.has(file.id) && before.get(file.id) !== file.status)
-    .map((file) => `${file.name}: ${BIM_FILE_STATUS_LABEL[file.status]}`);
+    .map((file) => `${file.name}: ${bimFileStatusText(file.status)}`);
 }

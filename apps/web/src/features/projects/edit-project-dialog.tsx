@@ -7,6 +7,8 @@ import { FormDialog } from '@/components/form-dialog';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { applyServerErrors } from '@/lib/forms';
+import { useT } from '@/lib/i18n';
+import { demoBlockedReason } from './permissions';
 import { ProjectDetailsFields } from './project-details-fields';
 import {
   PROJECT_DETAILS_FIELDS,
@@ -23,6 +25,7 @@ export interface EditProjectDialogProps {
 
 /** Edit a project's name and description (spec 2 §2.2, §5). */
 export function EditProjectDialog({ project, onOpenChange }: EditProjectDialogProps) {
+  const t = useT('projects', 'permissions');
   const { readOnly } = useDataSource();
   const update = useUpdateProject();
   const form = useForm<ProjectDetailsInput, unknown, ProjectDetailsValues>({
@@ -37,19 +40,23 @@ export function EditProjectDialog({ project, onOpenChange }: EditProjectDialogPr
   const onSubmit = (values: ProjectDetailsValues) => {
     if (!project) return;
     if (readOnly) {
-      toast.error('Access Denied', { description: 'Demo data cannot be modified.' });
+      toast.error(t('projects.edit.accessDenied'), { description: demoBlockedReason() });
       return;
     }
     update.mutate(
       { projectId: project.id, body: values },
       {
         onSuccess: (updated) => {
-          toast.success('Project updated', { description: `Saved changes to ${updated.name}.` });
+          toast.success(t('projects.edit.updated'), {
+            description: t('projects.edit.updatedDescription', { name: updated.name }),
+          });
           onOpenChange(false);
         },
         onError: (error) => {
           if (isApiRequestError(error)) applyServerErrors(form.setError, error, PROJECT_DETAILS_FIELDS);
-          toast.error('Update Error', { description: errorMessage(error, 'Failed to update project.') });
+          toast.error(t('projects.updateError'), {
+            description: errorMessage(error, t('projects.edit.failed')),
+          });
         },
       },
     );
@@ -59,11 +66,11 @@ export function EditProjectDialog({ project, onOpenChange }: EditProjectDialogPr
     <FormDialog
       open={project !== null}
       onOpenChange={onOpenChange}
-      title="Edit Project"
-      description="Change the project's name and description."
+      title={t('projects.edit.title')}
+      description={t('projects.edit.description')}
       onSubmit={form.handleSubmit(onSubmit)}
-      submitLabel="Save Changes"
-      pendingLabel="Saving..."
+      submitLabel={t('projects.edit.submit')}
+      pendingLabel={t('projects.edit.pending')}
       pending={update.isPending}
       onReset={() => form.reset()}
     >

@@ -1,10 +1,4 @@
-import {
-  ACC_ITEM_PREFIX,
-  ACC_MESSAGES,
-  type AvailableFile,
-  formatLimitSize,
-  type Project,
-} from '@plumbline/contracts';
+import { ACC_ITEM_PREFIX, type AvailableFile, formatLimitSize, type Project } from '@plumbline/contracts';
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -15,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { reauthoriseProject } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatBytes, pluralize } from '@/lib/format';
+import { formatBytes } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { storageBarTone, summarizeSelection, toggled } from './file-selection';
 import { useFileSelection, useUpdateFileSelection } from './maintenance-queries';
 import { projectDisplayName } from './project-search';
@@ -32,6 +27,7 @@ export interface ManageFilesDialogProps {
  * project's current files and toggles per file, within the plan's file and storage limits.
  */
 export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogProps) {
+  const t = useT('projects');
   const open = project !== null;
   const selection = useFileSelection(project?.id ?? '', open);
   const update = useUpdateFileSelection(project?.id ?? '');
@@ -54,12 +50,17 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
     if (!project || disabled) return;
     try {
       await update.mutateAsync([...selected]);
-      toast.success('Project files updated', {
-        description: `${pluralize(selected.size, 'file')} in ${projectDisplayName(project)}.`,
+      toast.success(t('projects.manage.updated'), {
+        description: t('projects.manage.updatedDescription', {
+          count: selected.size,
+          project: projectDisplayName(project),
+        }),
       });
       onOpenChange(false);
     } catch (error) {
-      toast.error('Update Error', { description: errorMessage(error, 'Failed to update project files.') });
+      toast.error(t('projects.updateError'), {
+        description: errorMessage(error, t('projects.manage.failed')),
+      });
     }
   }
 
@@ -68,28 +69,23 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
       open={open}
       onOpenChange={onOpenChange}
       className="sm:max-w-xl"
-      title="Manage Files"
-      description={
-        <>
-          {acc
-            ? `Choose which files of the ACC project belong to ${project ? projectDisplayName(project) : 'the project'}; new ones are imported.`
-            : `Choose which uploaded files belong to ${project ? projectDisplayName(project) : 'the project'}.`}{' '}
-          Files left out stay stored but are not counted or shown in the project's views.
-        </>
-      }
+      title={t('projects.manage.title')}
+      description={t(acc ? 'projects.manage.descriptionAcc' : 'projects.manage.description', {
+        project: project ? projectDisplayName(project) : t('projects.manage.theProject'),
+      })}
       onSubmit={() => void save()}
       submitLabel={
         subscriptionError
-          ? 'Cannot Update - Subscription Error'
-          : `Update Project Files (${summary?.count ?? 0})`
+          ? t('projects.manage.submitBlocked')
+          : t('projects.manage.submit', { count: summary?.count ?? 0 })
       }
-      pendingLabel="Updating..."
+      pendingLabel={t('projects.manage.pending')}
       pending={update.isPending}
       submitDisabled={disabled}
     >
       {selection.isPending ? (
         <div className="space-y-2" role="status" aria-busy="true">
-          <p className="text-sm text-muted-foreground">Loading subscription limits...</p>
+          <p className="text-sm text-muted-foreground">{t('projects.manage.loadingLimits')}</p>
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} className="h-9" />
           ))}
@@ -97,9 +93,9 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
       ) : subscriptionError ? (
         <div className="flex items-center gap-3 text-sm text-destructive" role="alert">
           <AlertCircle className="size-4" aria-hidden="true" />
-          <span>FAILED to load subscription limits. Try again.</span>
+          <span>{t('projects.manage.limitsFailed')}</span>
           <Button size="sm" variant="outline" onClick={() => selection.refetch()}>
-            Retry
+            {t('projects.retry')}
           </Button>
         </div>
       ) : files && limits && summary ? (
@@ -109,15 +105,15 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
               className="flex items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
               role="alert"
             >
-              <span>The connection to Autodesk ACC has expired; its new files cannot be listed.</span>
+              <span>{t('projects.manage.reauth')}</span>
               <Button size="sm" variant="outline" onClick={() => reauthoriseProject(project.id)}>
-                Reconnect to ACC
+                {t('projects.manage.reconnect')}
               </Button>
             </div>
           )}
           {acc?.status === 'unavailable' && (
             <p className="text-sm text-muted-foreground" role="status">
-              Autodesk Construction Cloud could not be reached; only the files already imported are listed.
+              {t('projects.manage.accUnavailable')}
             </p>
           )}
           <FileChecklist
@@ -129,15 +125,18 @@ export function ManageFilesDialog({ project, onOpenChange }: ManageFilesDialogPr
           <div className="space-y-1.5">
             <div className="flex justify-between text-sm">
               <span aria-live="polite">
-                {summary.count} of {limits.max_files} files selected
+                {t('projects.manage.selected', { count: summary.count, max: limits.max_files })}
               </span>
               <span className="tabular-nums text-muted-foreground">
-                {formatBytes(summary.usedBytes)} of {formatLimitSize(limits.max_storage_bytes)}
+                {t('projects.manage.storage', {
+                  used: formatBytes(summary.usedBytes),
+                  limit: formatLimitSize(limits.max_storage_bytes),
+                })}
               </span>
             </div>
             <Progress
               value={summary.usedPercent}
-              aria-label="Used storage"
+              aria-label={t('projects.manage.usedStorage')}
               indicatorClassName={TONE_CLASS[storageBarTone(summary.usedPercent)]}
             />
           </div>
@@ -163,17 +162,18 @@ function FileChecklist({
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
 }) {
+  const t = useT('projects');
   if (files.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        {accProject ? ACC_MESSAGES.noFiles : 'No BIM files (.rvt or .ifc) uploaded to this project yet.'}
+        {accProject ? t('projects.manage.noAccFiles') : t('projects.manage.noFiles')}
       </p>
     );
   }
   return (
     <ul
       className="max-h-[300px] divide-y divide-border overflow-y-auto rounded-lg border border-border"
-      aria-label="Available files"
+      aria-label={t('projects.manage.available')}
     >
       {files.map((file) => {
         const id = `manage-file-${file.id}`;
@@ -192,9 +192,12 @@ function FileChecklist({
             <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
               <span className="block truncate font-medium">{file.name}</span>
               <span className="text-xs text-muted-foreground">
-                {file.type.toUpperCase()} · {pluralize(file.version_count, 'version')} · latest{' '}
-                {formatBytes(file.latest_size_bytes)}
-                {file.id.startsWith(ACC_ITEM_PREFIX) && ' · in ACC, not imported yet'}
+                {t('projects.manage.fileMeta', {
+                  type: file.type.toUpperCase(),
+                  versions: file.version_count,
+                  size: formatBytes(file.latest_size_bytes),
+                  notImported: file.id.startsWith(ACC_ITEM_PREFIX) ? 'yes' : 'no',
+                })}
               </span>
             </label>
             <span className="tabular-nums text-muted-foreground">{formatBytes(file.size_bytes)}</span>

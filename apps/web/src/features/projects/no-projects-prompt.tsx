@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { withCreateProject } from './project-not-found';
 
 /**
@@ -11,17 +12,20 @@ import { withCreateProject } from './project-not-found';
  * empty-state prompt'): a way to create one instead of empty pickers (issue 17).
  */
 export function NoProjectsPrompt({ description }: { description: string }) {
+  const t = useT('common');
   const { readOnly } = useDataSource();
   const [, setSearchParams] = useSearchParams();
   return (
     <Card>
       <EmptyState
         icon={FolderPlus}
-        title={readOnly ? 'No demo projects yet' : 'No projects yet'}
+        title={t('common.noProjects.title', { demo: readOnly ? 'yes' : 'no' })}
         description={description}
         action={
           readOnly ? undefined : (
-            <Button onClick={() => setSearchParams(withCreateProject)}>New Project</Button>
+            <Button onClick={() => setSearchParams(withCreateProject)}>
+              {t('common.noProjects.create')}
+            </Button>
           )
         }
       />

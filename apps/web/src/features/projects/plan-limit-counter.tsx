@@ -11,13 +11,13 @@ import { type CountedLimit, readLimit } from './plan-limit';
  */
 export function PlanLimitCounter({ projectId, type }: { projectId: string; type: CountedLimit }) {
   const { readOnly } = useDataSource();
-  const t = useT('app');
+  const t = useT('app', 'common');
   const config = useBillingConfig();
   const shown = !readOnly && config.data?.enabled === true;
   const limits = useProjectLimits(shown ? projectId : null);
   if (!shown || !limits.data) return null;
   const reading = readLimit(limits.data, type);
-  const label = type === 'files' ? 'File limit' : 'Member limit';
+  const label = t('common.planLimit.label', { type });
   return (
     <div
       role="status"

@@ -1,4 +1,5 @@
 import type { ProjectLimits, Violation } from '@plumbline/contracts';
+import { t } from '@/lib/i18n';
 
 export type CountedLimit = 'files' | 'users';
 
@@ -13,30 +14,26 @@ export interface LimitReading {
   notice: string | null;
 }
 
-const NOUN: Record<CountedLimit, { one: string; many: string }> = {
-  files: { one: 'file', many: 'files' },
-  users: { one: 'member', many: 'members' },
-};
-
 /**
  * How full a project is on one limit, read from the limits the server reports (GET
  * /projects/{id}/limits): the count and the maximum, and the server's violation for it. Nothing is
- * computed here that the server decides: the 80 % warning is its `violations` entry.
+ * computed here that the server decides: the 80 % warning is its `violations` entry. The texts are in
+ * the page's language (the `common` catalogue, loaded with the dashboard).
  */
 export function readLimit(limits: ProjectLimits, type: CountedLimit): LimitReading {
   const used = limits.usage[type];
   const max = type === 'files' ? limits.limits.maxFiles : limits.limits.maxUsers;
-  const noun = NOUN[type];
   const violation = limits.violations.find((v) => v.type === type);
   const severity = violation?.severity ?? null;
   const left = Math.max(max - used, 0);
+  const values = { type, plan: limits.plan, used, max, left };
   const notice =
     severity === 'error'
-      ? `Over the ${limits.plan} limit of ${max} ${noun.many}: remove some or change the plan before adding more.`
+      ? t('common.planLimit.over', values)
       : severity === 'warning' && left === 0
-        ? `The ${limits.plan} limit is reached: no more ${noun.many} can be added.`
+        ? t('common.planLimit.reached', values)
         : severity === 'warning'
-          ? `Nearly at the ${limits.plan} limit: ${left} ${left === 1 ? noun.one : noun.many} left.`
+          ? t('common.planLimit.nearly', values)
           : null;
-  return { text: `${used} of ${max} ${max === 1 ? noun.one : noun.many}`, used, max, severity, notice };
+  return { text: t('common.planLimit.count', values), used, max, severity, notice };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { ManageFilesDialog } from './manage-files-dialog';
 import { actionBlockedReason } from './permissions';
 import { projectDisplayName } from './project-search';
@@ -18,6 +19,7 @@ export interface ProjectActionsProps {
 
 /** A project row's actions (spec 2 §2.2): edit, refresh, manage files; all disabled in the demo (§6). */
 export function ProjectActions({ project, onEdit, blockedReason }: ProjectActionsProps) {
+  const t = useT('projects');
   const name = projectDisplayName(project);
   const [managing, setManaging] = useState(false);
   // Refreshing and choosing files are actions of their own in the permission table (issue 17).
@@ -26,28 +28,31 @@ export function ProjectActions({ project, onEdit, blockedReason }: ProjectAction
   const manageBlocked = actionBlockedReason(project.role, 'files.select', readOnly);
   return (
     <div className="flex items-center gap-0.5">
-      <WithHint hint={blockedReason ?? 'Edit project'} disabled={blockedReason !== undefined}>
+      <WithHint hint={blockedReason ?? t('projects.actions.edit')} disabled={blockedReason !== undefined}>
         <Button
           variant="ghost"
           size="icon"
           onClick={onEdit}
           disabled={blockedReason !== undefined}
-          aria-label={`Edit ${name}`}
+          aria-label={t('projects.actions.editLabel', { name })}
           title={blockedReason}
         >
           <Pencil />
         </Button>
       </WithHint>
-      <WithHint hint={refreshBlocked ?? 'Refresh project'} disabled={refreshBlocked !== undefined}>
+      <WithHint
+        hint={refreshBlocked ?? t('projects.actions.refresh')}
+        disabled={refreshBlocked !== undefined}
+      >
         <RefreshButton project={project} blockedReason={refreshBlocked} />
       </WithHint>
-      <WithHint hint={manageBlocked ?? 'Manage files'} disabled={manageBlocked !== undefined}>
+      <WithHint hint={manageBlocked ?? t('projects.actions.manage')} disabled={manageBlocked !== undefined}>
         <Button
           variant="ghost"
           size="icon"
           onClick={() => setManaging(true)}
           disabled={manageBlocked !== undefined}
-          aria-label={`Manage files of ${name}`}
+          aria-label={t('projects.actions.manageLabel', { name })}
           title={manageBlocked}
         >
           <FolderCog />

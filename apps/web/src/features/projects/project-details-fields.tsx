@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useT } from '@/lib/i18n';
 import type { ProjectDetailsInput, ProjectDetailsValues } from './project-form';
 
 /** Name and description inputs shared by the create and edit dialogs. */
@@ -12,21 +13,22 @@ export function ProjectDetailsFields({
   form: UseFormReturn<ProjectDetailsInput, unknown, ProjectDetailsValues>;
   disabled?: boolean;
 }) {
+  const t = useT('projects');
   const { errors } = form.formState;
   return (
     <div className="grid gap-4">
-      <FormField label="Project name" error={errors.name?.message}>
+      <FormField label={t('projects.fields.name')} error={errors.name?.message}>
         <Input
           autoComplete="off"
-          placeholder="e.g. Harbour Tower"
+          placeholder={t('projects.fields.namePlaceholder')}
           disabled={disabled}
           {...form.register('name')}
         />
       </FormField>
       <FormField
-        label="Description"
+        label={t('projects.fields.description')}
         error={errors.description?.message}
-        hint="Optional. Helps tailor AI insights and suggested questions."
+        hint={t('projects.fields.descriptionHint')}
       >
         <Textarea rows={4} disabled={disabled} {...form.register('description')} />
       </FormField>

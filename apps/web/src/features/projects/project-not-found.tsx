@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { invalidateEveryProject } from './queries';
 import { forgetSelections } from './selection/selection-memory';
 import { withSelection } from './selection-params';
@@ -25,6 +26,7 @@ export function withCreateProject(previous: URLSearchParams): URLSearchParams {
  * lists are read afresh and no area restores the missing one. Shown by every tab that takes a project.
  */
 export function ProjectNotFound({ first }: { first: Project | undefined }) {
+  const t = useT('common');
   const queryClient = useQueryClient();
   const [, setSearchParams] = useSearchParams();
   const { mode } = useDataSource();
@@ -38,19 +40,19 @@ export function ProjectNotFound({ first }: { first: Project | undefined }) {
     <Card>
       <EmptyState
         icon={AlertCircle}
-        title="Project Not Found"
-        description="The selected project is no longer available. Please select a different project or create a new one."
+        title={t('common.notFound.title')}
+        description={t('common.notFound.description')}
         action={
           <div className="flex flex-wrap justify-center gap-2">
             {first ? (
               <Button
                 onClick={() => setSearchParams((previous) => withSelection(previous, { project: first.id }))}
               >
-                Open {first.name}
+                {t('common.notFound.open', { name: first.name })}
               </Button>
             ) : null}
             <Button variant="outline" onClick={() => setSearchParams(withCreateProject)}>
-              Create a project
+              {t('common.notFound.create')}
             </Button>
           </div>
         }

@@ -4,20 +4,22 @@ import { Fragment, useContext } from 'react';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { type MessageId, useT } from '@/lib/i18n';
 import { ProjectFilesPanelSlot } from './files-panel-slot';
 import { ProjectActions } from './project-actions';
 import { projectDisplayName } from './project-search';
 
+/** The project table's columns (spec 2 §2.2), by message id. */
 export const PROJECT_TABLE_COLUMNS = [
-  'PROJECT NAME',
-  'DESCRIPTION',
-  'FILES',
-  'SIZE',
-  'ELEMENTS',
-  'TEAM',
-  'LAST UPDATED',
-  'ACTIONS',
-] as const;
+  'projects.columns.name',
+  'projects.columns.description',
+  'projects.columns.files',
+  'projects.columns.size',
+  'projects.columns.elements',
+  'projects.columns.team',
+  'projects.columns.updated',
+  'projects.columns.actions',
+] as const satisfies readonly MessageId[];
 
 export interface ProjectRowProps {
   project: Project;
@@ -29,6 +31,7 @@ export interface ProjectRowProps {
 }
 
 export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedReason }: ProjectRowProps) {
+  const t = useT('projects');
   const name = projectDisplayName(project);
   const filesRegionId = `project-files-${project.id}`;
   const FilesPanel = useContext(ProjectFilesPanelSlot);
@@ -72,7 +75,7 @@ export function ProjectRow({ project, expanded, onToggle, onEdit, editBlockedRea
       {expanded && (
         <TableRow className="hover:bg-transparent">
           <TableCell colSpan={PROJECT_TABLE_COLUMNS.length} className="bg-surface px-6 py-4">
-            <section id={filesRegionId} aria-label={`Files of ${name}`}>
+            <section id={filesRegionId} aria-label={t('projects.row.files', { name })}>
               {FilesPanel && <FilesPanel project={project} projectName={name} />}
             </section>
           </TableCell>

@@ -1,5 +1,6 @@
 import type { Project } from '@plumbline/contracts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useT } from '@/lib/i18n';
 import { projectDisplayName } from './project-search';
 
 export interface ProjectSelectorProps {
@@ -11,10 +12,11 @@ export interface ProjectSelectorProps {
 
 /** The project picker at the top of the Overview and, later, the inspector, explorer, reports and team areas. */
 export function ProjectSelector({ projects, value, onChange, className }: ProjectSelectorProps) {
+  const t = useT('common');
   return (
     <Select value={value ?? ''} onValueChange={onChange} disabled={projects.length === 0}>
-      <SelectTrigger className={className ?? 'w-full sm:w-80'} aria-label="Project">
-        <SelectValue placeholder="Select a project" />
+      <SelectTrigger className={className ?? 'w-full sm:w-80'} aria-label={t('common.project.label')}>
+        <SelectValue placeholder={t('common.project.select')} />
       </SelectTrigger>
       <SelectContent>
         {projects.map((project) => (

@@ -1,7 +1,8 @@
 import type { Project } from '@plumbline/contracts';
 import { Boxes, FileBox, FolderKanban, Users } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
-import { formatBytes, formatNumber, pluralize } from '@/lib/format';
+import { formatBytes, formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { computePortfolioStats } from './project-stats';
 import { useAllMemberships } from './queries';
 
@@ -13,38 +14,39 @@ export function ProjectSummaryCards({
   projects: readonly Project[];
   loading: boolean;
 }) {
+  const t = useT('projects');
   const members = useAllMemberships();
   const stats = computePortfolioStats(projects, members.data ?? null);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
-        label="Total Projects"
+        label={t('projects.summary.projects')}
         icon={FolderKanban}
         loading={loading}
         value={formatNumber(stats.totalProjects)}
       />
       <StatCard
-        label="Total BIM Files"
+        label={t('projects.summary.files')}
         icon={FileBox}
         loading={loading}
         value={formatNumber(stats.totalFiles)}
-        hint={`${formatBytes(stats.totalSizeBytes)} stored`}
+        hint={t('projects.summary.stored', { size: formatBytes(stats.totalSizeBytes) })}
       />
       <StatCard
-        label="Total Elements"
+        label={t('projects.summary.elements')}
         icon={Boxes}
         loading={loading}
         value={formatNumber(stats.totalElements)}
       />
       <StatCard
-        label="Unique Team Members"
+        label={t('projects.summary.members')}
         icon={Users}
         loading={loading || (projects.length > 0 && members.isPending)}
         value={stats.uniqueTeamMembers === null ? '—' : formatNumber(stats.uniqueTeamMembers)}
         hint={
           members.isError
-            ? 'Member lists could not be loaded'
-            : `Across ${pluralize(stats.totalProjects, 'project')}`
+            ? t('projects.summary.membersFailed')
+            : t('projects.summary.across', { count: stats.totalProjects })
         }
       />
     </div>

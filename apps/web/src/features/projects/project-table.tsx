@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { clampPage, DEFAULT_PAGE_SIZE, needsPaging, pageSlice } from '@/components/data-table/pagination';
 import { TablePagination } from '@/components/data-table/table-pagination';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useT } from '@/lib/i18n';
 import { PROJECT_TABLE_COLUMNS, ProjectRow } from './project-row';
 import { EXPAND_FILES_PARAM } from './selection-params';
 
@@ -18,6 +19,7 @@ export interface ProjectTableProps {
 
 /** The 'Project List' rows with paging and one expandable row at a time (spec 2 §2.2). */
 export function ProjectTable({ projects, query, onEdit, editBlockedReason }: ProjectTableProps) {
+  const t = useT('projects');
   // The page belongs to the search it was chosen for: a new search starts at the first page.
   const [paging, setPaging] = useState({ page: 0, query });
   const page = paging.query === query ? paging.page : 0;
@@ -54,7 +56,7 @@ export function ProjectTable({ projects, query, onEdit, editBlockedReason }: Pro
           <TableRow className="hover:bg-transparent">
             {PROJECT_TABLE_COLUMNS.map((column) => (
               <TableHead key={column} scope="col">
-                {column}
+                {t(column)}
               </TableHead>
             ))}
           </TableRow>

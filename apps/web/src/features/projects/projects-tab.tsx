@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { EditProjectDialog } from './edit-project-dialog';
 import { actionBlockedReason } from './permissions';
 import { activeProjects, filterProjects } from './project-search';
@@ -19,6 +20,7 @@ import { useProjects } from './queries';
 
 /** The Projects tab (spec 2 §2.2). */
 export function ProjectsTab() {
+  const t = useT('projects');
   const { readOnly } = useDataSource();
   const projects = useProjects();
   const [query, setQuery] = useState('');
@@ -39,35 +41,40 @@ export function ProjectsTab() {
   // The demo runs the wizard too, its payment and creation simulated (spec 1 §4): nothing is written.
   const newProjectButton = (
     <Button onClick={startCreating}>
-      <Plus /> New Project
+      <Plus /> {t('projects.tab.new')}
     </Button>
   );
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Projects"
-        description="Your active projects, their files and teams."
+        title={t('projects.tab.title')}
+        description={t('projects.tab.description')}
         actions={newProjectButton}
       />
       <ProjectSummaryCards projects={active} loading={projects.isPending} />
       <Card className="overflow-hidden">
         <CardHeader className="flex flex-col gap-3 border-b border-border pb-4 sm:flex-row sm:items-center sm:justify-between">
-          <CardTitle className="text-base">Project List</CardTitle>
+          <CardTitle className="text-base">{t('projects.list.title')}</CardTitle>
           <div className="relative w-full sm:w-72">
             <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" />
             <Input
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search projects..."
-              aria-label="Search projects"
+              placeholder={t('projects.list.searchPlaceholder')}
+              aria-label={t('projects.list.searchLabel')}
               className="pl-8"
             />
           </div>
         </CardHeader>
         {projects.isPending ? (
-          <div className="space-y-3 p-5" role="status" aria-busy="true" aria-label="Loading projects">
+          <div
+            className="space-y-3 p-5"
+            role="status"
+            aria-busy="true"
+            aria-label={t('projects.list.loading')}
+          >
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-9" />
             ))}
@@ -75,28 +82,26 @@ export function ProjectsTab() {
         ) : projects.isError ? (
           <EmptyState
             icon={AlertCircle}
-            title="Error Loading Projects"
+            title={t('projects.list.loadError')}
             description={errorMessage(projects.error)}
             action={
               <Button variant="outline" onClick={() => projects.refetch()}>
-                Retry
+                {t('projects.retry')}
               </Button>
             }
           />
         ) : active.length === 0 ? (
           <EmptyState
             icon={FolderPlus}
-            title="No Active Projects"
-            description={
-              readOnly ? 'There are no demo projects yet.' : 'Create a project to start checking your models.'
-            }
+            title={t('projects.list.emptyTitle')}
+            description={readOnly ? t('projects.list.emptyDemo') : t('projects.list.empty')}
             action={newProjectButton}
           />
         ) : filtered.length === 0 ? (
           <EmptyState
             icon={SearchX}
-            title={`No projects match "${query.trim()}"`}
-            description="Try another search."
+            title={t('projects.list.noMatch', { query: query.trim() })}
+            description={t('projects.list.noMatchHint')}
           />
         ) : (
           <ProjectTable

@@ -1,11 +1,11 @@
-import { type Project, REFRESH_MESSAGES } from '@plumbline/contracts';
+import type { Project } from '@plumbline/contracts';
 import { Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { isAuthError, reauthoriseProject } from '@/lib/acc';
 import { errorMessage, isApiRequestError } from '@/lib/api';
-import { pluralize } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useProjectsSource } from './data-source';
 import { useRefreshProject } from './maintenance-queries';
 import { useRefreshCooldown } from './use-refresh-cooldown';
@@ -20,6 +20,7 @@ const REDIRECT_DELAY_MS = 1500;
  * rather than guessing the cooldown from the clock.
  */
 export function RefreshButton({ project, blockedReason }: { project: Project; blockedReason?: string }) {
+  const t = useT('projects');
   const refresh = useRefreshProject();
   const { source } = useProjectsSource();
   const [refreshedAt, setRefreshedAt] = useState<string | null>(null);
@@ -34,26 +35,24 @@ export function RefreshButton({ project, blockedReason }: { project: Project; bl
       } catch (error) {
         if (!isAuthError(error)) throw error;
         // Spec 2 §4: the first authentication error tries a token refresh, then the refresh once more.
-        toast.warning('Authentication Issue Detected', {
-          description: 'Restoring the connection to Autodesk Construction Cloud...',
-        });
+        toast.warning(t('projects.refresh.authIssue'), { description: t('projects.refresh.restoring') });
         try {
           await source.refreshAccTokens(project.id);
         } catch {
-          toast.error('Redirecting to Autodesk', { description: REFRESH_MESSAGES.notRestored });
+          toast.error(t('projects.refresh.redirecting'), { description: t('projects.refresh.notRestored') });
           setTimeout(() => reauthoriseProject(project.id), REDIRECT_DELAY_MS);
           return;
         }
-        toast.success('Connection Fixed', { description: 'Retrying the refresh.' });
+        toast.success(t('projects.refresh.fixed'), { description: t('projects.refresh.retrying') });
         answer = await refresh.mutateAsync(project.id);
       }
       if (answer.queued === 0) {
-        toast.info('No Files to Process', { description: 'Upload a model to this project first.' });
+        toast.info(t('projects.refresh.noFiles'), { description: t('projects.refresh.noFilesHint') });
         return;
       }
       setRefreshedAt(answer.last_processed_at);
-      toast.success('Project Refresh Initiated', {
-        description: `${pluralize(answer.queued, 'file')} queued for processing.`,
+      toast.success(t('projects.refresh.started'), {
+        description: t('projects.refresh.queued', { count: answer.queued }),
       });
     } catch (error) {
       if (isApiRequestError(error) && error.status === 429) {
@@ -61,33 +60,32 @@ export function RefreshButton({ project, blockedReason }: { project: Project; bl
         if (Number.isFinite(hours) && hours > 0) {
           setRefreshedAt(new Date(Date.now() - (24 - hours) * 3_600_000).toISOString());
         }
-        toast.error('Refresh Not Available', { description: errorMessage(error) });
+        toast.error(t('projects.refresh.notAvailable'), { description: errorMessage(error) });
         return;
       }
       if (isApiRequestError(error) && error.code === 'refresh_not_allowed') {
-        toast.error('Refresh Not Available', { description: errorMessage(error) });
+        toast.error(t('projects.refresh.notAvailable'), { description: errorMessage(error) });
         return;
       }
-      toast.error('Smart Refresh Error', {
-        description: isAuthError(error)
-          ? REFRESH_MESSAGES.failed + REFRESH_MESSAGES.authSuffix
-          : isApiRequestError(error) && error.status === 403
+      toast.error(t('projects.refresh.error'), {
+        description:
+          isApiRequestError(error) && error.status === 403 && !isAuthError(error)
             ? errorMessage(error)
-            : REFRESH_MESSAGES.failed,
+            : t('projects.refresh.failed', { auth: isAuthError(error) ? 'yes' : 'no' }),
       });
     }
   }
 
   const label =
     blockedReason ??
-    (hoursLeft > 0 ? `Refresh available in ${pluralize(hoursLeft, 'hour')}` : 'Refresh project');
+    (hoursLeft > 0 ? t('projects.refresh.availableIn', { hours: hoursLeft }) : t('projects.actions.refresh'));
   return (
     <Button
       variant="ghost"
       size="icon"
       onClick={run}
       disabled={blockedReason !== undefined || busy}
-      aria-label={`Refresh ${project.name}`}
+      aria-label={t('projects.refresh.label', { name: project.name })}
       aria-busy={busy}
       title={label}
       data-cooldown-hours={hoursLeft}

@@ -1,10 +1,8 @@
 import {
-  BCF_VERSION_LABEL,
   type BcfVersion,
   bcfVersionSchema,
   DEFAULT_BCF_VERSION,
   type Project,
-  REPORT_TYPE_LABEL,
   type ReportFormat,
   type ReportType,
 } from '@plumbline/contracts';
@@ -15,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { BcfValiditySwitch } from '@/lib/bcf-validity-switch';
+import { useT } from '@/lib/i18n';
 import { useBimFiles } from '../projects/files/queries';
 import { defaultReportName } from './report-messages';
 
@@ -59,7 +58,8 @@ function GenerateForm({
   onClose: () => void;
   onGenerate: (request: GenerateRequest) => Promise<boolean>;
 }) {
-  const label = REPORT_TYPE_LABEL[type];
+  const t = useT('reports');
+  const label = t('reports.type.name', { type });
   const files = useBimFiles(project.id);
   const [name, setName] = useState(defaultReportName(label));
   const [description, setDescription] = useState('');
@@ -96,22 +96,21 @@ function GenerateForm({
       onOpenChange={(open) => !open && onClose()}
       className="max-w-lg"
       title={label}
-      description={
-        type === 'ai_insights'
-          ? 'Eight questions answered by the assistant from the project data, with a prioritised fix list (PDF).'
-          : 'Compliance per specification, failures with the elements concerned, trends and evidence.'
-      }
+      description={t('reports.dialog.description', { type })}
       onSubmit={() => void submit()}
-      submitLabel="Generate Report"
-      pendingLabel="Generating..."
+      submitLabel={t('reports.dialog.submit')}
+      pendingLabel={t('reports.dialog.pending')}
       pending={sending}
       submitDisabled={!name.trim()}
     >
       <div className="grid gap-3">
-        <FormField label="Report name" error={name.trim() ? undefined : 'Report name is required'}>
+        <FormField
+          label={t('reports.dialog.name')}
+          error={name.trim() ? undefined : t('reports.dialog.nameRequired')}
+        >
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
         </FormField>
-        <FormField label="Description (optional)">
+        <FormField label={t('reports.dialog.descriptionField')}>
           <Textarea
             value={description}
             onChange={(e) => setDescription(e.target.value)}
@@ -119,13 +118,15 @@ function GenerateForm({
             rows={2}
           />
         </FormField>
-        <FormField label="Files">
+        <FormField label={t('reports.dialog.files')}>
           <Select value={chosenFile} onValueChange={setFileId}>
-            <SelectTrigger aria-label="Files">
+            <SelectTrigger aria-label={t('reports.dialog.files')}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {!bcf && <SelectItem value="all">All files of {project.name}</SelectItem>}
+              {!bcf && (
+                <SelectItem value="all">{t('reports.dialog.allFiles', { project: project.name })}</SelectItem>
+              )}
               {completed.map((f) => (
                 <SelectItem key={f.id} value={f.id}>
                   {f.name}
@@ -135,42 +136,45 @@ function GenerateForm({
           </Select>
         </FormField>
         {type === 'comprehensive' && (
-          <FormField label="Format">
+          <FormField label={t('reports.dialog.format')}>
             <Select value={format} onValueChange={(v) => setFormat(v as ReportFormat)}>
-              <SelectTrigger aria-label="Format">
+              <SelectTrigger aria-label={t('reports.dialog.format')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value="pdf">PDF</SelectItem>
-                <SelectItem value="xlsx">Excel (XLSX)</SelectItem>
-                <SelectItem value="bcf">BCF (issues for the authoring tool)</SelectItem>
+                <SelectItem value="xlsx">{t('reports.dialog.formatXlsx')}</SelectItem>
+                <SelectItem value="bcf">{t('reports.dialog.formatBcf')}</SelectItem>
               </SelectContent>
             </Select>
           </FormField>
         )}
         {type === 'comprehensive' && bcf && (
-          <FormField label="BCF topics">
+          <FormField label={t('reports.dialog.bcfTopics')}>
             <Select value={grouping} onValueChange={(v) => setGrouping(v as 'type' | 'element')}>
-              <SelectTrigger aria-label="BCF topics">
+              <SelectTrigger aria-label={t('reports.dialog.bcfTopics')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="type">One per element type and specification</SelectItem>
-                <SelectItem value="element">One per failing element</SelectItem>
+                <SelectItem value="type">{t('reports.dialog.byType')}</SelectItem>
+                <SelectItem value="element">{t('reports.dialog.byElement')}</SelectItem>
               </SelectContent>
             </Select>
           </FormField>
         )}
         {type === 'comprehensive' && bcf && (
-          <FormField label="BCF version">
+          <FormField label={t('reports.dialog.bcfVersion')}>
             <Select value={bcfVersion} onValueChange={(v) => setBcfVersion(bcfVersionSchema.parse(v))}>
-              <SelectTrigger aria-label="BCF version">
+              <SelectTrigger aria-label={t('reports.dialog.bcfVersion')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
                 {bcfVersionSchema.options.map((version) => (
                   <SelectItem key={version} value={version}>
-                    {BCF_VERSION_LABEL[version]}
+                    {t('reports.dialog.bcfVersionName', {
+                      version,
+                      mostTools: version === '2.1' ? 'yes' : 'no',
+                    })}
                   </SelectItem>
                 ))}
               </SelectContent>

@@ -1,27 +1,31 @@
-import { errorCodeOf, isApiRequestError } from '@/lib/api';
+import { errorCodeOf, errorMessage, isApiRequestError } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import { demoBlockedReason } from '../projects/permissions';
+
+// In the page's language: the Reports tab, which shows these, loads the `reports` catalogue.
 
 /** Spec 2 §8 Download: the title of each refusal, by what the server answered. */
 export function downloadErrorTitle(error: unknown): string {
-  if (!isApiRequestError(error)) return 'Download failed';
-  if (error.status === 401) return 'Authentication required for download';
+  if (!isApiRequestError(error)) return t('reports.download.failed');
+  if (error.status === 401) return t('reports.download.authRequired');
   const code = errorCodeOf(error);
-  if (error.status === 429 || code === 'download_rate_limited') return 'Download Rate Limited';
-  if (code === 'report_in_progress') return 'Report In Progress';
-  if (code === 'report_failed') return 'Report Failed';
-  if (error.status === 404 || error.status === 403) return 'Download Unavailable';
-  return `Download failed with status ${error.status}`;
+  if (error.status === 429 || code === 'download_rate_limited') return t('reports.download.rateLimited');
+  if (code === 'report_in_progress') return t('reports.download.inProgress');
+  if (code === 'report_failed') return t('reports.download.reportFailed');
+  if (error.status === 404 || error.status === 403) return t('reports.download.unavailable');
+  return t('reports.download.failedStatus', { status: String(error.status) });
 }
 
 /** Spec 2 §8 Report generation: the message for a refused request. */
 export function generationErrorMessage(error: unknown): string {
-  if (!isApiRequestError(error)) return 'Report generation failed. Please try again.';
+  if (!isApiRequestError(error)) return t('reports.generation.retry');
   const code = errorCodeOf(error);
-  if (code === 'limit_reports' || code === 'no_files') return error.message;
-  if (code === 'demo_read_only') return 'Demo data cannot be modified.';
-  if (error.status === 404) return 'Report generation is not available (endpoint not found).';
-  if (error.status === 403) return 'You do not have permission to generate reports for this project.';
-  if (error.status === 429) return 'Rate limit exceeded. Please wait a moment and try again.';
-  return error.message || 'Report generation failed. Please try again.';
+  if (code === 'limit_reports' || code === 'no_files') return errorMessage(error);
+  if (code === 'demo_read_only') return demoBlockedReason();
+  if (error.status === 404) return t('reports.generation.notAvailable');
+  if (error.status === 403) return t('reports.generation.forbidden');
+  if (error.status === 429) return t('reports.generation.rateLimited');
+  return errorMessage(error, t('reports.generation.retry'));
 }
 
 /** Seconds left of a cooldown that started at `since` (0 when over). */
@@ -30,7 +34,7 @@ export function cooldownLeft(since: number | undefined, now: number, lengthMs: n
   return Math.max(0, Math.ceil((since + lengthMs - now) / 1000));
 }
 
-/** The default name of a report of a type (spec 2 §5): the type's label plus 'Report'. */
+/** The default name of a report of a type (spec 2 §5): the type's label plus 'Report', in the page's language. */
 export function defaultReportName(typeLabel: string): string {
-  return `${typeLabel} Report`;
+  return t('reports.defaultName', { type: typeLabel });
 }

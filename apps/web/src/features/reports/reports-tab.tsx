@@ -1,4 +1,4 @@
-import { REPORT_TYPE_LABEL, type Report, type ReportType } from '@plumbline/contracts';
+import type { Report, ReportType } from '@plumbline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Clock, FileText, FolderPlus, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -20,6 +20,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { saveBlob } from '@/lib/save-file';
 import { actionBlockedReason, demoBlockedReason } from '../projects/permissions';
@@ -35,21 +37,15 @@ import { downloadErrorTitle, generationErrorMessage } from './report-messages';
 import { ReportsTable } from './reports-table';
 import { useReportGeneration } from './use-report-generation';
 
-const TYPES: Array<{ type: ReportType; icon: typeof BarChart3; text: string }> = [
-  {
-    type: 'comprehensive',
-    icon: BarChart3,
-    text: 'Compliance per specification, failures with the elements concerned, trends, attributes worth adding and evidence. PDF or Excel.',
-  },
-  {
-    type: 'ai_insights',
-    icon: Sparkles,
-    text: "Eight questions answered by the assistant from the project's data, with a prioritised fix list. PDF.",
-  },
+/** The report types offered; `reports.type.name` and `reports.type.text` name and explain each. */
+const TYPES: Array<{ type: ReportType; icon: typeof BarChart3 }> = [
+  { type: 'comprehensive', icon: BarChart3 },
+  { type: 'ai_insights', icon: Sparkles },
 ];
 
 /** The Reports tab (spec 2 §2.7): generate, follow, download and delete a project's reports. */
 export function ReportsTab() {
+  const t = useT('reports');
   const { mode, readOnly } = useDataSource();
   const source = useReportsSource();
   const projects = useProjects();
@@ -73,12 +69,12 @@ export function ReportsTab() {
 
   const choose = (type: ReportType) => {
     if (readOnly) {
-      toast.error('Access Denied', { description: demoBlockedReason() });
+      toast.error(t('reports.accessDenied'), { description: demoBlockedReason() });
       return;
     }
     if (usage.data && !usage.data.can_generate) {
-      toast.error('Report generation failed', {
-        description: `Monthly limit reached (${usage.data.monthly_limit} reports)`,
+      toast.error(t('reports.generation.failed'), {
+        description: t('reports.generation.limit', { limit: usage.data.monthly_limit }),
       });
       return;
     }
@@ -89,31 +85,35 @@ export function ReportsTab() {
     if (!selected) return false;
     try {
       const { report } = await source.generateReport(selected.id, request);
-      toast.success('Report generation started', {
-        description: `${report.name} is being generated. You can keep working; it appears below when ready.`,
+      toast.success(t('reports.generation.started'), {
+        description: t('reports.generation.startedDescription', { name: report.name }),
       });
       track(report);
       void queryClient.invalidateQueries({ queryKey: queryKeys.reports(mode, selected.id) });
       return true;
     } catch (error) {
-      toast.error('Report generation failed', { description: generationErrorMessage(error) });
+      toast.error(t('reports.generation.failed'), { description: generationErrorMessage(error) });
       return false;
     }
   };
 
   const download = async (report: Report) => {
     if (report.status === 'pending' || report.status === 'processing') {
-      toast.error('Report In Progress', { description: 'The report is still being generated.' });
+      toast.error(t('reports.download.inProgress'), {
+        description: t('reports.download.inProgressDescription'),
+      });
       return;
     }
     if (report.status === 'failed') {
-      toast.error('Report Failed', {
-        description: report.error_message ?? 'This report could not be generated.',
+      toast.error(t('reports.download.reportFailed'), {
+        description: report.error_message ?? t('reports.generation.failedDefault'),
       });
       return;
     }
     if (!report.download_available) {
-      toast.error('Download Unavailable', { description: 'This report has no file to download.' });
+      toast.error(t('reports.download.unavailable'), {
+        description: t('reports.download.unavailableDescription'),
+      });
       return;
     }
     setDownloadedAt((previous) => ({ ...previous, [report.id]: Date.now() }));
@@ -129,10 +129,12 @@ export function ReportsTab() {
     if (!deleting || !selected) return;
     try {
       await source.deleteReport(selected.id, deleting.id);
-      toast.success('Report deleted', { description: `${deleting.name} was deleted.` });
+      toast.success(t('reports.delete.done'), {
+        description: t('reports.delete.doneDescription', { name: deleting.name }),
+      });
       void queryClient.invalidateQueries({ queryKey: queryKeys.reports(mode, selected.id) });
     } catch (error) {
-      toast.error('Delete failed', { description: errorMessage(error) });
+      toast.error(t('reports.delete.failed'), { description: errorMessage(error) });
     } finally {
       setDeleting(null);
     }
@@ -141,8 +143,8 @@ export function ReportsTab() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Reports"
-        description="Compliance reports to send to the design team and the client."
+        title={t('reports.tab.title')}
+        description={t('reports.tab.description')}
         actions={
           active.length > 0 ? (
             <ProjectSelector projects={active} value={selected?.id} onChange={selectProject} />
@@ -155,46 +157,41 @@ export function ReportsTab() {
         <Card>
           <EmptyState
             icon={FolderPlus}
-            title="No projects yet"
-            description="Reports belong to projects. Create a project and upload its models first."
+            title={t('reports.noProjects.title')}
+            description={t('reports.noProjects.description')}
           />
         </Card>
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
             <StatCard
-              label="Total Reports"
+              label={t('reports.stats.total')}
               icon={FileText}
               value={list.length}
               loading={reports.isPending}
               hint={
                 usage.data
-                  ? `${usage.data.remaining_count} of ${usage.data.monthly_limit} left this month`
+                  ? t('reports.stats.left', {
+                      remaining: usage.data.remaining_count,
+                      limit: usage.data.monthly_limit,
+                    })
                   : undefined
               }
             />
             <StatCard
-              label="Last Generated"
+              label={t('reports.stats.last')}
               icon={Clock}
-              value={
-                last
-                  ? new Date(last.created_at).toLocaleDateString('en-GB', {
-                      day: 'numeric',
-                      month: 'short',
-                      year: 'numeric',
-                    })
-                  : 'Never'
-              }
+              value={last ? formatDate(last.created_at) : t('reports.stats.never')}
               loading={reports.isPending}
               hint={last?.name}
             />
           </div>
           <Card>
             <CardHeader>
-              <CardTitle>Generate Reports</CardTitle>
+              <CardTitle>{t('reports.generate.title')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3 sm:grid-cols-2">
-              {TYPES.map(({ type, icon: Icon, text }) => (
+              {TYPES.map(({ type, icon: Icon }) => (
                 <button
                   key={type}
                   type="button"
@@ -205,8 +202,8 @@ export function ReportsTab() {
                 >
                   <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
                   <span className="grid gap-1">
-                    <span className="font-medium">{REPORT_TYPE_LABEL[type]}</span>
-                    <span className="text-sm text-muted-foreground">{text}</span>
+                    <span className="font-medium">{t('reports.type.name', { type })}</span>
+                    <span className="text-sm text-muted-foreground">{t('reports.type.text', { type })}</span>
                   </span>
                 </button>
               ))}
@@ -214,19 +211,17 @@ export function ReportsTab() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Generated Reports</CardTitle>
+              <CardTitle>{t('reports.list.title')}</CardTitle>
             </CardHeader>
             <CardContent>
               {reports.isPending ? (
                 <Skeleton className="h-24 w-full" />
               ) : reports.isError ? (
                 <p className="text-sm text-destructive">
-                  Failed to load reports: {errorMessage(reports.error)}
+                  {t('reports.list.loadFailed', { error: errorMessage(reports.error) })}
                 </p>
               ) : list.length === 0 ? (
-                <p className="py-6 text-center text-sm text-muted-foreground">
-                  No reports yet. Generate one above.
-                </p>
+                <p className="py-6 text-center text-sm text-muted-foreground">{t('reports.list.empty')}</p>
               ) : (
                 <ReportsTable
                   reports={list}
@@ -251,16 +246,15 @@ export function ReportsTab() {
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete report?</AlertDialogTitle>
+            <AlertDialogTitle>{t('reports.delete.title')}</AlertDialogTitle>
             <AlertDialogDescription>
-              {deleting?.name} and its file will be deleted. It still counts towards this month's report
-              limit.
+              {t('reports.delete.description', { name: deleting?.name ?? '' })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t('reports.delete.cancel')}</AlertDialogCancel>
             <Button variant="destructive" onClick={remove}>
-              Delete
+              {t('reports.delete.submit')}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

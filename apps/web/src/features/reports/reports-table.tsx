@@ -4,17 +4,11 @@ import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { cooldownLeft } from './report-messages';
 
 const FORMAT_LABEL = { pdf: 'PDF', xlsx: 'Excel', bcf: 'BCF' } as const;
-const created = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** Spec 2 §2.7 Generated Reports: PROJECT, REPORT NAME, DESCRIPTION, FORMAT, CREATED, ACTIONS. */
 export function ReportsTable({
@@ -32,11 +26,12 @@ export function ReportsTable({
   onDownload: (report: Report) => void;
   onDelete: (report: Report) => void;
 }) {
+  const t = useT('reports');
   // Read the clock at each render; while a cooldown runs, a one-second tick renders again.
   const [, setTick] = useState(0);
   const now = Date.now();
   const cooling = Object.values(downloadedAt).some(
-    (t) => cooldownLeft(t, now, REPORT_DOWNLOAD_COOLDOWN_MS) > 0,
+    (since) => cooldownLeft(since, now, REPORT_DOWNLOAD_COOLDOWN_MS) > 0,
   );
   useEffect(() => {
     if (!cooling) return;
@@ -46,15 +41,15 @@ export function ReportsTable({
 
   return (
     <div className="overflow-x-auto">
-      <Table aria-label="Generated Reports">
+      <Table aria-label={t('reports.list.title')}>
         <TableHeader>
           <TableRow>
-            <TableHead>Project</TableHead>
-            <TableHead>Report Name</TableHead>
-            <TableHead>Description</TableHead>
-            <TableHead>Format</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
+            <TableHead>{t('reports.table.project')}</TableHead>
+            <TableHead>{t('reports.table.name')}</TableHead>
+            <TableHead>{t('reports.table.description')}</TableHead>
+            <TableHead>{t('reports.table.format')}</TableHead>
+            <TableHead>{t('reports.table.created')}</TableHead>
+            <TableHead className="text-right">{t('reports.table.actions')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -70,12 +65,12 @@ export function ReportsTable({
                     {busy && (
                       <Badge variant="warning">
                         <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-                        {report.status === 'pending' ? 'Pending' : 'Processing'}
+                        {t('reports.table.status', { status: report.status })}
                       </Badge>
                     )}
                     {report.status === 'failed' && (
                       <Badge variant="destructive" title={report.error_message ?? undefined}>
-                        Failed
+                        {t('reports.table.status', { status: report.status })}
                       </Badge>
                     )}
                   </div>
@@ -87,7 +82,7 @@ export function ReportsTable({
                   {report.description || '—'}
                 </TableCell>
                 <TableCell>{FORMAT_LABEL[report.format]}</TableCell>
-                <TableCell className="whitespace-nowrap">{created(report.created_at)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateTime(report.created_at)}</TableCell>
                 <TableCell className="text-right">
                   <div className="flex justify-end gap-1">
                     <Button
@@ -95,15 +90,18 @@ export function ReportsTable({
                       size="sm"
                       onClick={() => onDownload(report)}
                       disabled={left > 0}
-                      aria-label={`Download ${report.name}`}
+                      aria-label={t('reports.table.downloadLabel', { name: report.name })}
                     >
-                      <Download /> {left > 0 ? `${left}s` : 'Download'}
+                      <Download />{' '}
+                      {left > 0
+                        ? t('reports.table.cooldown', { seconds: left })
+                        : t('reports.table.download')}
                     </Button>
                     <Button
                       variant="ghost"
                       size="sm"
                       onClick={() => onDelete(report)}
-                      aria-label={`Delete ${report.name}`}
+                      aria-label={t('reports.table.deleteLabel', { name: report.name })}
                       disabled={deleteBlockedReason !== undefined}
                       title={deleteBlockedReason}
                     >

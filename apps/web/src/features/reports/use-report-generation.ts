@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useDataSource } from '@/lib/data-source';
+import { t } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { reportStatus } from './queries';
 
@@ -10,7 +11,8 @@ import { reportStatus } from './queries';
  * Spec 2 §4 Report generation: each report asked for is polled every 6 s while pending or processing;
  * completed shows success and refreshes the list and the usage, failed shows its error_message, any
  * other status is ignored with a warning, and after 5 minutes the wait stops with a timeout message.
- * Held by the Reports tab, so switching project does not stop it (the server generates regardless).
+ * Held by the Reports tab, so switching project does not stop it (the server generates regardless); its
+ * toasts are in the page's language (the tab loads the `reports` catalogue).
  */
 export function useReportGeneration() {
   const queryClient = useQueryClient();
@@ -33,8 +35,8 @@ export function useReportGeneration() {
       const poll = async () => {
         timers.current.delete(report.id);
         if (Date.now() - started > REPORT_TIMEOUT_MS) {
-          toast.error('Report generation timed out', {
-            description: `${report.name} is taking longer than 5 minutes. It is still being generated: check the list later.`,
+          toast.error(t('reports.generation.timedOut'), {
+            description: t('reports.generation.timedOutDescription', { name: report.name }),
           });
           return;
         }
@@ -46,11 +48,13 @@ export function useReportGeneration() {
           return;
         }
         if (current.status === 'completed') {
-          toast.success('Report generated', { description: `${current.name} is ready to download.` });
+          toast.success(t('reports.generation.done'), {
+            description: t('reports.generation.doneDescription', { name: current.name }),
+          });
           void refresh();
         } else if (current.status === 'failed') {
-          toast.error('Report generation failed', {
-            description: current.error_message ?? 'The report could not be generated.',
+          toast.error(t('reports.generation.failed'), {
+            description: current.error_message ?? t('reports.generation.failedDefault'),
           });
           void refresh();
         } else {

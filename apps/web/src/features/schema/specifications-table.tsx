@@ -12,13 +12,14 @@ import { SpecificationDetailsDialog } from './specification-details-dialog';
 
 type Column = 'name' | 'file' | 'applicability' | 'requirements' | 'applicable' | 'compliance';
 
-const COLUMNS: Array<{ key: Column; label: string; numeric?: boolean }> = [
-  { key: 'name', label: 'Specification' },
-  { key: 'file', label: 'IDS File' },
-  { key: 'applicability', label: 'Applicability', numeric: true },
-  { key: 'requirements', label: 'Requirements', numeric: true },
-  { key: 'applicable', label: 'Applicable Elements', numeric: true },
-  { key: 'compliance', label: 'Compliance', numeric: true },
+/** The sortable columns; `schema.table.column` names each in the page's language. */
+const COLUMNS: Array<{ key: Column; numeric?: boolean }> = [
+  { key: 'name' },
+  { key: 'file' },
+  { key: 'applicability', numeric: true },
+  { key: 'requirements', numeric: true },
+  { key: 'applicable', numeric: true },
+  { key: 'compliance', numeric: true },
 ];
 
 function columnValue(spec: IdsSpecification, key: Column): string | number | null {
@@ -83,7 +84,7 @@ export function SpecificationsTable({ specifications }: { specifications: readon
                   className="inline-flex items-center gap-1 hover:text-foreground"
                   onClick={() => setSort((current) => nextSort(current, column.key))}
                 >
-                  {column.label}
+                  {t('schema.table.column', { column: column.key })}
                   <SortIcon sort={sort} column={column.key} />
                 </button>
               </TableHead>

@@ -15,7 +15,6 @@ import {
   type AddMemberFormInput,
   type AddMemberFormValues,
   addMemberFormSchema,
-  ROLE_DESCRIPTIONS,
 } from './member-form';
 import { demoBlockedReason } from './member-permissions';
 import { useAddMember } from './queries';
@@ -97,7 +96,7 @@ export function AddMemberDialog({ project, open, onOpenChange }: AddMemberDialog
           control={form.control}
           name="role"
           render={({ field }) => (
-            <FormField label={t('team.role')} hint={ROLE_DESCRIPTIONS[field.value]}>
+            <FormField label={t('team.role')} hint={t('team.roleDescription', { role: field.value })}>
               <RoleSelect value={field.value} onChange={field.onChange} disabled={add.isPending} />
             </FormField>
           )}

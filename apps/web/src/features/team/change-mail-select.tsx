@@ -6,11 +6,8 @@ import { errorMessage } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useProjectMail } from './webhook-queries';
 
-const CHOICES: Array<{ value: ChangeMail; label: string }> = [
-  { value: 'every', label: 'Every new version' },
-  { value: 'regressions', label: 'Only when something newly fails' },
-  { value: 'none', label: 'No mail' },
-];
+/** The choices in the order offered; `team.mail.choice` names each. */
+const CHOICES: readonly ChangeMail[] = ['every', 'regressions', 'none'];
 
 /** The caller's own choice of mail when a new version of a model in this project has been compared. */
 export function ChangeMailSelect({ projectId, enabled }: { projectId: string; enabled: boolean }) {
@@ -33,9 +30,9 @@ export function ChangeMailSelect({ projectId, enabled }: { projectId: string; en
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {CHOICES.map((c) => (
-            <SelectItem key={c.value} value={c.value}>
-              {c.label}
+          {CHOICES.map((choice) => (
+            <SelectItem key={choice} value={choice}>
+              {t('team.mail.choice', { choice })}
             </SelectItem>
           ))}
         </SelectContent>

@@ -6,7 +6,6 @@ import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
 import { useT } from '@/lib/i18n';
-import { ROLE_DESCRIPTIONS } from './member-form';
 import { memberDisplayName } from './member-list';
 import { demoBlockedReason } from './member-permissions';
 import { useChangeMemberRole } from './queries';
@@ -72,7 +71,7 @@ export function EditRoleDialog({ projectId, member, onOpenChange }: EditRoleDial
       pending={change.isPending}
       error={failure}
     >
-      <FormField label={t('team.role')} hint={ROLE_DESCRIPTIONS[role]}>
+      <FormField label={t('team.role')} hint={t('team.roleDescription', { role })}>
         <RoleSelect value={role} onChange={setRole} disabled={change.isPending} />
       </FormField>
     </FormDialog>

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import type { Invitation } from '@plumbline/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Table, TableBody } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { switchLocale } from '@/lib/i18n';
 import { renderWithApp } from '@/lib/testing/render';
 import { InvitationRow } from './invitation-row';
 
@@ -31,6 +32,8 @@ function renderRow(value: Invitation) {
   return { ...view, onRevoke };
 }
 
+afterEach(() => switchLocale('en'));
+
 describe('InvitationRow', () => {
   it('a pending invitation says Invited and until when it can be accepted', () => {
     renderRow(invitation({}));
@@ -48,5 +51,15 @@ describe('InvitationRow', () => {
     expect(within(row).queryByText('Invited')).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Revoke the invitation of cleo@example.com' }));
     expect(onRevoke).toHaveBeenCalledOnce();
+  });
+
+  it('names the role and the status in the page language (German: Betrachter, Abgelaufen)', async () => {
+    await switchLocale('de');
+    renderRow(invitation({ expired: true, role: 'Viewer' }));
+    const row = await screen.findByRole('row');
+    expect(within(row).getByText('Betrachter')).toBeVisible();
+    expect(within(row).getByText('Abgelaufen')).toBeVisible();
+    expect(within(row).queryByText('Expired')).not.toBeInTheDocument();
+    expect(within(row).queryByText('Viewer')).not.toBeInTheDocument();
   });
 });

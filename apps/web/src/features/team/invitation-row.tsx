@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useT } from '@/lib/i18n';
-import { INVITATION_EXPIRED, INVITATION_STATUS } from './member-list';
 import { RoleBadge } from './role-badge';
 
 export interface InvitationRowProps {
@@ -38,12 +37,12 @@ export function InvitationRow({ invitation, onRevoke, blockedReason }: Invitatio
       <TableCell>
         {invitation.expired ? (
           <div className="flex flex-col items-start gap-1">
-            <Badge variant="destructive">{INVITATION_EXPIRED}</Badge>
+            <Badge variant="destructive">{t('team.status', { status: 'expired' })}</Badge>
             <span className="text-xs text-muted-foreground">{t('team.invitation.renew')}</span>
           </div>
         ) : (
           <div className="flex flex-col items-start gap-1">
-            <Badge variant="warning">{INVITATION_STATUS}</Badge>
+            <Badge variant="warning">{t('team.status', { status: 'invited' })}</Badge>
             <span className="text-xs text-muted-foreground">
               {t('team.invitation.until', { date: formatDate(invitation.expiresAt) })}
             </span>

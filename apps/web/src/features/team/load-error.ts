@@ -1,7 +1,8 @@
 import { isApiRequestError } from '@/lib/api';
+import { t } from '@/lib/i18n';
 
-/** Title of the members table when the list cannot be loaded (spec 2 §7 failure text). */
-export const MEMBERS_LOAD_FAILED = 'Failed to fetch team members';
+/** Title of the members table when the list cannot be loaded (spec 2 §7 failure text), its message id. */
+export const MEMBERS_LOAD_FAILED = 'team.load.failedTitle';
 
 /** A request that ran out of time (our own timeout, or a gateway's 408/504). */
 export function isTimeoutError(error: unknown): boolean {
@@ -13,15 +14,16 @@ export function isTimeoutError(error: unknown): boolean {
 
 /**
  * A friendly explanation of why the members could not be loaded (spec 2 §8, Team: network, timeout, 401,
- * 403, 404 and 500 each get their own text). Other failures keep the server's own message.
+ * 403, 404 and 500 each get their own text). Other failures keep the server's own message. In the page's
+ * language: the Team tab, which shows it, loads the `team` catalogue.
  */
 export function teamLoadErrorMessage(error: unknown): string {
-  if (isTimeoutError(error)) return 'The server took too long to answer. Please try again in a moment.';
-  if (!isApiRequestError(error)) return 'Something went wrong while loading the team. Please try again.';
-  if (error.status === 0) return 'Unable to reach the server. Check your internet connection and try again.';
-  if (error.status === 401) return 'Your session has expired. Please sign in again.';
-  if (error.status === 403) return 'You do not have permission to view the members of this project.';
-  if (error.status === 404) return 'This project could not be found. It may have been deleted.';
-  if (error.status >= 500) return 'The server ran into a problem. Please try again later.';
-  return error.message || 'Something went wrong while loading the team. Please try again.';
+  if (isTimeoutError(error)) return t('team.load.timeout');
+  if (!isApiRequestError(error)) return t('team.load.unknown');
+  if (error.status === 0) return t('team.load.offline');
+  if (error.status === 401) return t('team.load.unauthorized');
+  if (error.status === 403) return t('team.load.forbidden');
+  if (error.status === 404) return t('team.load.notFound');
+  if (error.status >= 500) return t('team.load.server');
+  return error.message || t('team.load.unknown');
 }

@@ -4,12 +4,6 @@ import { z } from 'zod';
 /** Roles in the order the selects offer them. */
 export const PROJECT_ROLES: readonly ProjectRole[] = projectRoleSchema.options;
 
-export const ROLE_DESCRIPTIONS: Record<ProjectRole, string> = {
-  Admin: 'Manages the project and its team. Admins cannot be edited or removed later.',
-  Editor: 'Edits project data, but not the team.',
-  Viewer: 'Views the project only.',
-};
-
 /** The Add member form: an existing account's e-mail ('Please enter a valid email address') and a role. */
 export const addMemberFormSchema = z.object({
   email: z.string().pipe(emailSchema),

@@ -1,10 +1,11 @@
 import type { Invitation, Member, ProjectRole } from '@plumbline/contracts';
 
-/** A member has joined; an invitation waits for the owner of the address to verify it and accept. */
-export const MEMBER_STATUS = 'Active';
-export const INVITATION_STATUS = 'Invited';
-/** Past INVITATION_VALID_DAYS: it can no longer be accepted until the address is added again. */
-export const INVITATION_EXPIRED = 'Expired';
+/**
+ * A row's status (the `team.status` message renders it): a member has joined ('active'); an invitation
+ * waits for the owner of the address to verify it and accept ('invited'), and past
+ * INVITATION_VALID_DAYS it can no longer be accepted until the address is added again ('expired').
+ */
+export type TeamRowStatus = 'active' | 'invited' | 'expired';
 
 const ROLE_ORDER: Record<ProjectRole, number> = { Admin: 0, Editor: 1, Viewer: 2 };
 

@@ -1,4 +1,5 @@
 import { type Member, type ProjectRole, projectPermissions } from '@plumbline/contracts';
+import type { MessageId } from '@/lib/i18n';
 import { actionBlockedReason, demoBlockedReason } from '../projects/permissions';
 
 export { demoBlockedReason };
@@ -18,8 +19,9 @@ export function manageMembersBlockedReason(
   return actionBlockedReason(callerRole, 'members.manage', readOnly);
 }
 
-export const OWNER_PROTECTED = 'The project owner cannot be changed';
-export const ADMINS_OWNER_ONLY = 'Only the owner can change Admins';
+/** Why a row has no actions, as message ids (the `team` catalogue renders them). */
+export const OWNER_PROTECTED = 'team.member.ownerProtected' satisfies MessageId;
+export const ADMINS_OWNER_ONLY = 'team.member.adminsOwnerOnly' satisfies MessageId;
 
 /**
  * Why a member's row has no actions, or undefined when it has: the owner is never changed, and other
@@ -28,7 +30,7 @@ export const ADMINS_OWNER_ONLY = 'Only the owner can change Admins';
 export function protectedMemberReason(
   member: Pick<Member, 'projectRole' | 'isOwner'>,
   callerIsOwner: boolean,
-): string | undefined {
+): typeof OWNER_PROTECTED | typeof ADMINS_OWNER_ONLY | undefined {
   if (member.isOwner) return OWNER_PROTECTED;
   if (member.projectRole === 'Admin' && !callerIsOwner) return ADMINS_OWNER_ONLY;
   return undefined;

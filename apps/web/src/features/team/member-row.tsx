@@ -5,13 +5,20 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { useT } from '@/lib/i18n';
+import { type MessageId, useT } from '@/lib/i18n';
 import { MemberAvatar } from './member-avatar';
-import { MEMBER_STATUS, memberDisplayName } from './member-list';
+import { memberDisplayName } from './member-list';
 import { protectedMemberReason } from './member-permissions';
 import { RoleBadge } from './role-badge';
 
-export const MEMBER_TABLE_COLUMNS = ['NAME', 'EMAIL', 'PROJECT ROLE', 'STATUS', 'ACTIONS'] as const;
+/** The members table's columns (spec 2 §2.8: NAME, EMAIL, PROJECT ROLE, STATUS, ACTIONS), by message id. */
+export const MEMBER_TABLE_COLUMNS = [
+  'team.columns.name',
+  'team.columns.email',
+  'team.columns.role',
+  'team.columns.status',
+  'team.columns.actions',
+] as const satisfies readonly MessageId[];
 
 export interface MemberRowProps {
   member: Member;
@@ -48,11 +55,11 @@ export function MemberRow(props: MemberRowProps) {
         <RoleBadge role={member.projectRole} />
       </TableCell>
       <TableCell>
-        <Badge variant="success">{MEMBER_STATUS}</Badge>
+        <Badge variant="success">{t('team.status', { status: 'active' })}</Badge>
       </TableCell>
       <TableCell>
         {protectedReason ? (
-          <span className="text-xs text-muted-foreground">{protectedReason}</span>
+          <span className="text-xs text-muted-foreground">{t(protectedReason)}</span>
         ) : (
           <div className="flex items-center gap-1">
             {member.projectRole === 'Admin' && callerIsOwner && (

@@ -1,5 +1,6 @@
 import type { Invitation, Member } from '@plumbline/contracts';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useT } from '@/lib/i18n';
 import { InvitationRow } from './invitation-row';
 import { MEMBER_TABLE_COLUMNS, MemberRow } from './member-row';
 
@@ -20,13 +21,14 @@ export interface MemberTableProps {
 export function MemberTable(props: MemberTableProps) {
   const { members, invitations, onEdit, onRemove, onTransfer, onRevoke, blockedReason, callerIsOwner } =
     props;
+  const t = useT('team');
   return (
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           {MEMBER_TABLE_COLUMNS.map((column) => (
             <TableHead key={column} scope="col">
-              {column}
+              {t(column)}
             </TableHead>
           ))}
         </TableRow>

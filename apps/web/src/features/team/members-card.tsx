@@ -68,7 +68,7 @@ export function MembersCard(props: MembersCardProps) {
       ) : members.isError ? (
         <EmptyState
           icon={AlertCircle}
-          title={MEMBERS_LOAD_FAILED}
+          title={t(MEMBERS_LOAD_FAILED)}
           description={teamLoadErrorMessage(members.error)}
           action={
             <Button variant="outline" onClick={() => members.refetch()}>

@@ -1,5 +1,6 @@
 import type { ProjectRole } from '@plumbline/contracts';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { useT } from '@/lib/i18n';
 
 const VARIANT: Record<ProjectRole, BadgeProps['variant']> = {
   Admin: 'default',
@@ -7,6 +8,8 @@ const VARIANT: Record<ProjectRole, BadgeProps['variant']> = {
   Viewer: 'secondary',
 };
 
+/** A role by its name in the page's language (the role itself is a code: 'Admin', 'Editor', 'Viewer'). */
 export function RoleBadge({ role }: { role: ProjectRole }) {
-  return <Badge variant={VARIANT[role]}>{role}</Badge>;
+  const t = useT('team');
+  return <Badge variant={VARIANT[role]}>{t('team.roleName', { role })}</Badge>;
 }

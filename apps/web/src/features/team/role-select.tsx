@@ -1,5 +1,6 @@
 import type { ProjectRole } from '@plumbline/contracts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useT } from '@/lib/i18n';
 import { PROJECT_ROLES } from './member-form';
 
 export interface RoleSelectProps {
@@ -14,6 +15,7 @@ export interface RoleSelectProps {
 
 /** The project-role picker of the Add member and Edit role dialogs. */
 export function RoleSelect({ value, onChange, disabled, id, ...aria }: RoleSelectProps) {
+  const t = useT('team');
   return (
     <Select
       value={value}
@@ -26,7 +28,7 @@ export function RoleSelect({ value, onChange, disabled, id, ...aria }: RoleSelec
       <SelectContent>
         {PROJECT_ROLES.map((role) => (
           <SelectItem key={role} value={role}>
-            {role}
+            {t('team.roleName', { role })}
           </SelectItem>
         ))}
       </SelectContent>

@@ -1,17 +1,26 @@
 import type { WebhookDelivery } from '@plumbline/contracts';
+import type { Translator } from '@plumbline/i18n';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
+import { type MessageId, useT } from '@/lib/i18n';
 import { useWebhookActions, useWebhookDeliveries } from './webhook-queries';
 
 const STATUS_VARIANT = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
-const EVENT_LABEL = { 'version.compared': 'Version compared', ping: 'Test' } as const;
 
-function attemptText(a: WebhookDelivery['attempts'][number]): string {
-  const answer = a.status_code === null ? 'no answer' : `HTTP ${a.status_code}`;
-  return `#${a.attempt} ${new Date(a.at).toLocaleString()}: ${answer}, ${a.duration_ms} ms${a.error ? ` (${a.error})` : ''}`;
+/** One attempt in the page's language: when, the answer's HTTP status (or none), how long, the error. */
+function attemptText(t: Translator<MessageId>, a: WebhookDelivery['attempts'][number]): string {
+  return t('team.webhooks.attempt', {
+    attempt: a.attempt,
+    at: formatDateTime(a.at),
+    answered: a.status_code === null ? 'no' : 'yes',
+    code: a.status_code ?? '',
+    duration: a.duration_ms,
+    failed: a.error ? 'yes' : 'no',
+    error: a.error ?? '',
+  });
 }
 
 /** A hook's last deliveries with every attempt, newest first; each can be sent again. */
@@ -35,9 +44,11 @@ export function WebhookLog({ projectId, webhookId }: { projectId: string; webhoo
       {rows.map((d) => (
         <li key={d.id} className="rounded-md border border-border p-2 text-sm">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={STATUS_VARIANT[d.status]}>{d.status}</Badge>
-            <span className="font-medium">{EVENT_LABEL[d.event]}</span>
-            <span className="text-muted-foreground">{new Date(d.created_at).toLocaleString()}</span>
+            <Badge variant={STATUS_VARIANT[d.status]}>
+              {t('team.webhooks.status', { status: d.status })}
+            </Badge>
+            <span className="font-medium">{t('team.webhooks.event', { event: d.event })}</span>
+            <span className="text-muted-foreground">{formatDateTime(d.created_at)}</span>
             <Button
               size="sm"
               variant="outline"
@@ -59,7 +70,7 @@ export function WebhookLog({ projectId, webhookId }: { projectId: string; webhoo
           </div>
           <ol className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
             {d.attempts.map((a) => (
-              <li key={a.attempt}>{attemptText(a)}</li>
+              <li key={a.attempt}>{attemptText(t, a)}</li>
             ))}
           </ol>
         </li>

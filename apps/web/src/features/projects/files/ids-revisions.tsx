@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { apiUrl } from '@/lib/api/paths';
 import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useIdsRevisions } from './queries';
 
 /**
@@ -13,6 +14,7 @@ import { useIdsRevisions } from './queries';
  * reads the list.
  */
 export function IdsRevisions({ projectId, file }: { projectId: string; file: IdsFile }) {
+  const t = useT('common');
   const [open, setOpen] = useState(false);
   const listId = useId();
   const revisions = useIdsRevisions(projectId, file.id, open);
@@ -27,21 +29,21 @@ export function IdsRevisions({ projectId, file }: { projectId: string; file: Ids
         onClick={() => setOpen((was) => !was)}
       >
         <History aria-hidden="true" />
-        {open ? 'Hide revisions' : `Revisions (${file.revisions_count})`}
+        {open ? t('common.revisions.hide') : t('common.revisions.show', { count: file.revisions_count })}
       </Button>
       {open && (
         <div id={listId} className="mt-1 pl-6 text-xs text-muted-foreground">
           {revisions.isPending ? (
-            <p role="status">Loading revisions…</p>
+            <p role="status">{t('common.revisions.loading')}</p>
           ) : revisions.isError ? (
-            <p className="text-destructive">
-              {errorMessage(revisions.error, 'Failed to load the revisions.')}
-            </p>
+            <p className="text-destructive">{errorMessage(revisions.error, t('common.revisions.failed'))}</p>
           ) : (
-            <ol aria-label={`Revisions of ${file.name}`} className="space-y-1">
+            <ol aria-label={t('common.revisions.list', { name: file.name })} className="space-y-1">
               {revisions.data.map((revision) => (
                 <li key={revision.id} className="flex flex-wrap gap-x-3">
-                  <span className="font-medium text-foreground">Revision {revision.revision}</span>
+                  <span className="font-medium text-foreground">
+                    {t('common.revisions.revision', { revision: revision.revision })}
+                  </span>
                   <a
                     className="hover:text-primary hover:underline"
                     href={apiUrl('/projects/{projectId}/idsfiles/{idsFileId}/download', {
@@ -51,11 +53,11 @@ export function IdsRevisions({ projectId, file }: { projectId: string; file: Ids
                   >
                     {revision.name}
                   </a>
-                  <span>uploaded {formatDateTime(revision.created_at)}</span>
+                  <span>{t('common.revisions.uploaded', { at: formatDateTime(revision.created_at) })}</span>
                   <span>
                     {revision.superseded_at === null
-                      ? 'current'
-                      : `replaced ${formatDateTime(revision.superseded_at)}`}
+                      ? t('common.revisions.current')
+                      : t('common.revisions.replaced', { at: formatDateTime(revision.superseded_at) })}
                   </span>
                 </li>
               ))}
