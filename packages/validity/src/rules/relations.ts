@@ -1,7 +1,7 @@
 /** GRP001 (acyclic groups), OJT001 (predefined types), OJP001 (placement of parts), BLT001–BLT003 (doors, windows, stairs). */
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
-import { isEmptyValue, type View } from '../view';
+import type { View } from '../view';
 import { checkComposition } from './sps';
 
 export const GRP001: Rule = {
@@ -111,7 +111,7 @@ function checkOperationType(
 ): void {
   for (const entity of [occurrence, typeClass]) {
     for (const id of view.ofType(entity)) {
-      if (isEmptyValue(view.attr(id, userDefined)) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
+      if (view.isEmpty(id, userDefined) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
       out.activate();
       if (view.enumValue(id, attribute) !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
     }
@@ -121,7 +121,7 @@ function checkOperationType(
     const typed = type !== null && view.is(type, typeClass);
     if (!typed) continue;
     out.activate();
-    if (!isEmptyValue(view.attr(id, attribute))) out.add(id, `${messagePrefix}.typed`);
+    if (!view.isEmpty(id, attribute)) out.add(id, `${messagePrefix}.typed`);
   }
 }
 

@@ -1,7 +1,7 @@
 /** SPS001–SPS008: the spatial structure (buildings and sites, breakdown, containment, representations). */
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
-import { isEmptyValue, type View } from '../view';
+import type { View } from '../view';
 import { hasLink, LINK, linkBit } from './spatial-links';
 
 /** The model view definition FILE_DESCRIPTION names, read as the validation service reads it. */
@@ -223,7 +223,7 @@ export const SPS008: Rule = {
     for (const entity of sps008Classes(view)) {
       for (const id of view.ofType(entity)) {
         out.activate();
-        if (!isEmptyValue(view.attr(id, 'Representation'))) out.add(id, 'validity.SPS008.representation');
+        if (!view.isEmpty(id, 'Representation')) out.add(id, 'validity.SPS008.representation');
       }
     }
   },
