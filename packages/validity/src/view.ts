@@ -133,12 +133,21 @@ export class View {
   }
 
   /**
+   * Whether the attribute is given: the class has it and it is written as neither `$` nor `*`
+   * (read from its first byte, nothing decoded).
+   */
+  isSet(id: number, name: string): boolean {
+    const lead = this.model.attributeLead(id, name);
+    return lead !== -1 && lead !== 36 && lead !== 42 && lead !== 41;
+  }
+
+  /**
    * `isEmptyValue(attr(id, name))`, without decoding the attribute when its first byte answers
    * (`$`, `*`, a reference, no such attribute).
    */
   isEmpty(id: number, name: string): boolean {
     const lead = this.model.attributeLead(id, name);
-    if (lead === -1 || lead === 36 || lead === 42) return true;
+    if (lead === -1 || lead === 36 || lead === 42 || lead === 41) return true;
     if (lead === 35) return false;
     return isEmptyValue(this.attr(id, name));
   }

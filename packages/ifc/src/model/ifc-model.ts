@@ -236,6 +236,11 @@ export class StepIfcModel implements IfcModel {
     return this.relations.targets(kind, id);
   }
 
+  /** Ids of every instance with at least one target through a relation index, in file order. */
+  relationSources(kind: RelationKind): number[] {
+    return this.relations.sources(kind);
+  }
+
   /**
    * A number that two instances with the same GlobalId share (a hash of its characters, below 2^53),
    * or -1 when it has none (unset or empty). Read from the bytes when written plainly, without

@@ -55,6 +55,14 @@ export const SCH002: Rule = {
   severity: 'error',
   check(view, out) {
     if (view.schemaName === 'IFC2X3') return; // IFC2X3 states no such rule
+    // The common case, a model where no object has two property sets of one name, is answered from
+    // the model's relation rows: names are read only for objects with two property sets or more.
+    // Anything else (a repeat, or nothing that activates the rule) takes the full pass below, which
+    // lists the findings in relationship order.
+    if (soundFromRows(view)) {
+      out.activate();
+      return;
+    }
     // Per object, its sets in the order first met (repeats are dropped where names are compared).
     const sets = new Map<number, number[]>();
     const attach = (object: number, set: number) => {
@@ -75,6 +83,33 @@ export const SCH002: Rule = {
     }
   },
 };
+
+/** Whether the relation rows show an object with a property set, and no object with two of one name. */
+function soundFromRows(view: View): boolean {
+  const { model } = view;
+  let active = false;
+  const names = (sets: Iterable<number>) => repeatedNames(view, new Set(sets)).length > 0;
+  const typeSets = (type: number) => (view.is(type, 'IfcTypeObject') ? view.refs(type, 'HasPropertySets') : []);
+  const sources = model.relationSources('definesByProperties');
+  const isSource = new Uint8Array(model.instanceCount);
+  for (const object of sources) {
+    isSource[model.ordinalOf(object)] = 1;
+    const targets = model.relationTargets('definesByProperties', object);
+    let propertySets = 0;
+    for (let i = 0; i < targets.length; i++) {
+      if (model.ordinalOf(targets[i]!) >= 0) active = true;
+      if (view.is(targets[i]!, 'IfcPropertySet')) propertySets++;
+    }
+    const own = typeSets(object);
+    if (propertySets + own.length >= 2 && names([...targets, ...own])) return false;
+  }
+  for (const type of view.ofType('IfcTypeObject')) {
+    const own = view.refs(type, 'HasPropertySets');
+    if (own.length > 0) active = true;
+    if (!isSource[model.ordinalOf(type)] && own.length >= 2 && names(own)) return false;
+  }
+  return active;
+}
 
 /** Names that two distinct IfcPropertySet instances of the object share (quantity sets are unnamed to the rule). */
 function repeatedNames(view: View, sets: ReadonlySet<number>): string[] {

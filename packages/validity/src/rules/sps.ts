@@ -142,9 +142,12 @@ export const SPS005: Rule = {
   check(view, out) {
     for (const id of view.ofType('IfcElement')) {
       out.activate();
-      const used = SPS005_RELATIONS.filter((name) =>
-        name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name),
-      );
+      const has = (name: (typeof SPS005_RELATIONS)[number]) =>
+        name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name);
+      let count = 0;
+      for (const name of SPS005_RELATIONS) if (has(name)) count++;
+      if (count === 1) continue;
+      const used = SPS005_RELATIONS.filter(has);
       if (used.length !== 1)
         out.add(id, 'validity.SPS005.relations', { count: used.length, relations: used.join(', ') });
     }
