@@ -137,7 +137,15 @@ export class StepIfcModel implements IfcModel {
     const classes = this.schemaInfo.classAndSubtypes(className);
     if (classes.length === 0) return this.store.idsOfClass(className);
     if (classes.length === 1) return this.store.idsOfClass(classes[0]!);
-    return classes.flatMap((c) => this.store.idsOfClass(c));
+    // Class by class, straight from the grouped ordinals (no per-class id list built and copied).
+    const groups = classes.map((c) => this.store.ordinalsOfClass(c.toUpperCase()));
+    let total = 0;
+    for (const g of groups) total += g.length;
+    const out = new Array<number>(total);
+    const { ids } = this.store.index;
+    let n = 0;
+    for (const g of groups) for (let i = 0; i < g.length; i++) out[n++] = ids[g[i]!]!;
+    return out;
   }
 
   classOf(id: number): string | undefined {
@@ -252,15 +260,23 @@ export class StepIfcModel implements IfcModel {
     const { bytes, index } = this.store;
     const at = index.paramStarts[k]! + 1;
     if (bytes[at] === 39 && bytes[at + 23] === 39 && this.access.is(id, 'IFCROOT')) {
+      // hashCodes over the 22 bytes, inlined (this runs for every rooted instance).
+      let h1 = 0x811c9dc5;
+      let h2 = 0x01000193;
       let plain = true;
       for (let i = at + 1; i < at + 23; i++) {
         const c = bytes[i]!;
-        if (c === 39 || c === 92 || c >= 128) plain = false;
+        if (c === 39 || c === 92 || c >= 128) {
+          plain = false;
+          break;
+        }
+        h1 = Math.imul(h1 ^ c, 0x01000193);
+        h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
       }
-      if (plain) return hashCodes((i) => bytes[at + 1 + i]!, 22);
+      if (plain) return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
     }
     const text = this.globalId(id);
-    return text === null || text === '' ? -1 : hashCodes((i) => text.charCodeAt(i), text.length);
+    return text === null || text === '' ? -1 : hashCodes(text);
   }
 
   /** The ids an attribute refers to (a reference or a list of them), read straight from the bytes. */
@@ -412,12 +428,12 @@ export class StepIfcModel implements IfcModel {
   }
 }
 
-/** A 53-bit hash of `length` character codes (two 32-bit FNV-style lanes). */
-function hashCodes(code: (i: number) => number, length: number): number {
+/** A 53-bit hash of a string's character codes (two 32-bit lanes; `globalIdKey` inlines it for bytes). */
+function hashCodes(text: string): number {
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193;
-  for (let i = 0; i < length; i++) {
-    const c = code(i);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 0x01000193);
     h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
   }
