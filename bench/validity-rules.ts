@@ -10,10 +10,10 @@
  * (.cpuprofile, for Chrome's DevTools or speedscope).
  */
 import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { readFile, stat } from 'node:fs/promises';
-import { readIfcFile } from '@plumbline/ifc';
+import { Session } from 'node:inspector/promises';
 import { CheckThreads, checkModelInParallel, parseIds } from '@plumbline/ids';
+import { readIfcFile } from '@plumbline/ifc';
 import { Findings } from '@plumbline/validity/rule';
 import { RULES } from '@plumbline/validity/rules/index';
 import { View } from '@plumbline/validity/view';
@@ -58,5 +58,7 @@ if (session && profilePath) {
 for (const [id, ms, outcome] of rows.sort((a, b) => b[1] - a[1])) {
   console.log(`${id.padEnd(7)} ${ms.toFixed(0).padStart(7)} ms  ${outcome}`);
 }
-console.log(`total   ${total.toFixed(0).padStart(7)} ms CPU, ${(performance.now() - wallStarted).toFixed(0)} ms wall; ${model.instanceCount.toLocaleString('en')} instances`);
+console.log(
+  `total   ${total.toFixed(0).padStart(7)} ms CPU, ${(performance.now() - wallStarted).toFixed(0)} ms wall; ${model.instanceCount.toLocaleString('en')} instances`,
+);
 model.dispose();

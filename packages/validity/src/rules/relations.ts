@@ -50,7 +50,10 @@ export const OJT001: Rule = {
         }
       }
       // A type whose PredefinedType says something (or is unset) dictates it: occurrences leave theirs empty.
-      if (!view.hasAttribute(type, 'PredefinedType') || view.enumValue(type, 'PredefinedType')?.startsWith('NOTDEFINED'))
+      if (
+        !view.hasAttribute(type, 'PredefinedType') ||
+        view.enumValue(type, 'PredefinedType')?.startsWith('NOTDEFINED')
+      )
         continue;
       for (const rel of view.inverseIndex('IfcRelDefinesByType', 'RelatingType').get(type) ?? []) {
         for (const occurrence of view.refs(rel, 'RelatedObjects')) {

@@ -79,7 +79,8 @@ export const SCH002: Rule = {
     if (sets.size > 0) out.activate();
     for (const [object, own] of sets) {
       if (own.length < 2) continue;
-      for (const name of repeatedNames(view, new Set(own))) out.add(object, 'validity.SCH002.repeated', { name });
+      for (const name of repeatedNames(view, new Set(own)))
+        out.add(object, 'validity.SCH002.repeated', { name });
     }
   },
 };
@@ -89,7 +90,8 @@ function soundFromRows(view: View): boolean {
   const { model } = view;
   let active = false;
   const names = (sets: Iterable<number>) => repeatedNames(view, new Set(sets)).length > 0;
-  const typeSets = (type: number) => (view.is(type, 'IfcTypeObject') ? view.refs(type, 'HasPropertySets') : []);
+  const typeSets = (type: number) =>
+    view.is(type, 'IfcTypeObject') ? view.refs(type, 'HasPropertySets') : [];
   const sources = model.relationSources('definesByProperties');
   const isSource = new Uint8Array(model.instanceCount);
   for (const object of sources) {
