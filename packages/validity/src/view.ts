@@ -129,8 +129,27 @@ export class View {
 
   /** An enumeration attribute's value (.USERDEFINED. → 'USERDEFINED'), or null. */
   enumValue(id: number, name: string): string | null {
-    const v = this.attr(id, name);
-    return v?.kind === 'enum' ? v.value : null;
+    return this.model.attributeEnum(id, name);
+  }
+
+  /**
+   * Whether the attribute is given: the class has it and it is written as neither `$` nor `*`
+   * (read from its first byte, nothing decoded).
+   */
+  isSet(id: number, name: string): boolean {
+    const lead = this.model.attributeLead(id, name);
+    return lead !== -1 && lead !== 36 && lead !== 42 && lead !== 41;
+  }
+
+  /**
+   * `isEmptyValue(attr(id, name))`, without decoding the attribute when its first byte answers
+   * (`$`, `*`, a reference, no such attribute).
+   */
+  isEmpty(id: number, name: string): boolean {
+    const lead = this.model.attributeLead(id, name);
+    if (lead === -1 || lead === 36 || lead === 42 || lead === 41) return true;
+    if (lead === 35) return false;
+    return isEmptyValue(this.attr(id, name));
   }
 
   /**
@@ -236,14 +255,20 @@ export class View {
     let map = this.relatedMaps.get(key);
     if (!map) {
       map = new Map();
+      const fromRefs: number[] = [];
+      const toRefs: number[] = [];
       for (const rel of this.ofType(entity)) {
-        const params = this.model.attributes(rel);
-        const targets = refsIn(params.get(to)).filter((r) => this.model.ordinalOf(r) >= 0);
+        // Read from the bytes, at any depth (as `refsIn` of the decoded value), nothing decoded.
+        toRefs.length = 0;
+        this.model.attributeRefsDeep(rel, to, toRefs);
+        const targets = toRefs.filter((r) => this.model.ordinalOf(r) >= 0);
         if (targets.length === 0) continue;
-        for (const source of new Set(refsIn(params.get(from)))) {
+        fromRefs.length = 0;
+        this.model.attributeRefsDeep(rel, from, fromRefs);
+        for (const source of fromRefs.length > 1 ? new Set(fromRefs) : fromRefs) {
           const list = map.get(source);
           if (list) list.push(...targets);
-          else map.set(source, [...targets]);
+          else map.set(source, targets.length === 1 ? [targets[0]!] : [...targets]);
         }
       }
       this.relatedMaps.set(key, map);

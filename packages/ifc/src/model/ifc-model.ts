@@ -13,8 +13,10 @@ import type {
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
 import { allReferences } from '../step/all-references';
-import { NULL_VALUE } from '../step/decode';
+import { decodeParameterAt, latin1, NULL_VALUE } from '../step/decode';
+import { extractRefs, parameterOffset } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
+import { skipSpace } from '../step/index-file';
 import { asciiString } from '../step/strings';
 import { Access } from './access';
 import { Classifications, type ClassificationView } from './classifications';
@@ -135,7 +137,15 @@ export class StepIfcModel implements IfcModel {
     const classes = this.schemaInfo.classAndSubtypes(className);
     if (classes.length === 0) return this.store.idsOfClass(className);
     if (classes.length === 1) return this.store.idsOfClass(classes[0]!);
-    return classes.flatMap((c) => this.store.idsOfClass(c));
+    // Class by class, straight from the grouped ordinals (no per-class id list built and copied).
+    const groups = classes.map((c) => this.store.ordinalsOfClass(c.toUpperCase()));
+    let total = 0;
+    for (const g of groups) total += g.length;
+    const out = new Array<number>(total);
+    const { ids } = this.store.index;
+    let n = 0;
+    for (const g of groups) for (let i = 0; i < g.length; i++) out[n++] = ids[g[i]!]!;
+    return out;
   }
 
   classOf(id: number): string | undefined {
@@ -170,6 +180,103 @@ export class StepIfcModel implements IfcModel {
   /** A string attribute (also a typed one, IFCLABEL('x')) read straight from the bytes; null when unset or not a string. */
   attributeString(id: number, name: string): string | null {
     return this.access.str(id, name);
+  }
+
+  /**
+   * The first byte of an attribute's parameter as written (after white space), without decoding it:
+   * 36 `$`, 42 `*`, 46 `.` (an enumeration), 39 `'` (a string), 35 `#`, 40 `(`, a letter (a typed
+   * value) or a digit or sign; -1 when the instance or its class has no such attribute. For passes
+   * that only care about one kind of value (say, enumerations) and can skip the rest undecoded.
+   */
+  attributeLead(id: number, name: string): number {
+    const k = this.store.ordinal(id);
+    if (k < 0) return -1;
+    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return -1;
+    const { bytes, index } = this.store;
+    const at = parameterOffset(bytes, index.paramStarts[k]!, index.ends[k]!, i);
+    return at < 0 ? -1 : (bytes[skipSpace(bytes, at)] ?? -1);
+  }
+
+  /**
+   * An enumeration attribute's value as written (.USERDEFINED. → 'USERDEFINED'), or null when the
+   * attribute holds anything else or the class has no such attribute. Only an enumeration is
+   * decoded; anything else is recognised by its first byte and skipped.
+   */
+  attributeEnum(id: number, name: string): string | null {
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return null;
+    const { bytes, index } = this.store;
+    const start = index.paramStarts[k]!;
+    const end = index.ends[k]!;
+    const at = parameterOffset(bytes, start, end, i);
+    if (at < 0) return null;
+    const p = skipSpace(bytes, at);
+    if (bytes[p] !== 46) return null;
+    const q = bytes.indexOf(46, p + 1);
+    if (q !== -1 && q <= end) return latin1(bytes, p + 1, q);
+    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    return v?.kind === 'enum' ? v.value : null;
+  }
+
+  /**
+   * The ids an attribute refers to at any depth (in nested lists and typed values too), in order,
+   * read straight from the bytes; appended to `out`. Nothing when the class has no such attribute.
+   */
+  attributeRefsDeep(id: number, name: string, out: number[] = []): number[] {
+    const k = this.store.ordinal(id);
+    if (k < 0) return out;
+    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return out;
+    const { bytes, index } = this.store;
+    extractRefs(bytes, index.paramStarts[k]!, index.ends[k]!, i, out);
+    return out;
+  }
+
+  /**
+   * What an instance points to through one of the relation indexes (its containers, wholes, type …),
+   * as the index holds them (a view: do not change it). For passes over every element that would
+   * otherwise build `parents` lists.
+   */
+  relationTargets(kind: RelationKind, id: number): Uint32Array {
+    return this.relations.targets(kind, id);
+  }
+
+  /** Ids of every instance with at least one target through a relation index, in file order. */
+  relationSources(kind: RelationKind): number[] {
+    return this.relations.sources(kind);
+  }
+
+  /**
+   * A number that two instances with the same GlobalId share (a hash of its characters, below 2^53),
+   * or -1 when it has none (unset or empty). Read from the bytes when written plainly, without
+   * building the string. Equal GlobalIds give equal keys; equal keys may still be different GlobalIds.
+   */
+  globalIdKey(id: number): number {
+    const k = this.store.ordinal(id);
+    if (k < 0) return -1;
+    const { bytes, index } = this.store;
+    const at = index.paramStarts[k]! + 1;
+    if (bytes[at] === 39 && bytes[at + 23] === 39 && this.access.is(id, 'IFCROOT')) {
+      // hashCodes over the 22 bytes, inlined (this runs for every rooted instance).
+      let h1 = 0x811c9dc5;
+      let h2 = 0x01000193;
+      let plain = true;
+      for (let i = at + 1; i < at + 23; i++) {
+        const c = bytes[i]!;
+        if (c === 39 || c === 92 || c >= 128) {
+          plain = false;
+          break;
+        }
+        h1 = Math.imul(h1 ^ c, 0x01000193);
+        h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+      }
+      if (plain) return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+    }
+    const text = this.globalId(id);
+    return text === null || text === '' ? -1 : hashCodes(text);
   }
 
   /** The ids an attribute refers to (a reference or a list of them), read straight from the bytes. */
@@ -319,4 +426,16 @@ export class StepIfcModel implements IfcModel {
     this.store.dispose();
     this.attributeMaps.clear();
   }
+}
+
+/** A 53-bit hash of a string's character codes (two 32-bit lanes; `globalIdKey` inlines it for bytes). */
+function hashCodes(text: string): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+  }
+  return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
 }

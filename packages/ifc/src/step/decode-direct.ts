@@ -20,7 +20,7 @@ import { decodeStepString, internUpperName } from './strings';
  * The offset of top-level parameter number `index` (at its first byte or the white space before
  * it), skipping the others without decoding them; -1 when the instance has fewer parameters.
  */
-function parameterOffset(bytes: Uint8Array, paramStart: number, end: number, index: number): number {
+export function parameterOffset(bytes: Uint8Array, paramStart: number, end: number, index: number): number {
   let p = paramStart + 1;
   let depth = 0;
   let param = 0;

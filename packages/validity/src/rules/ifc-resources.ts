@@ -88,10 +88,26 @@ export function unreachedResources(view: View): { resources: number; unreached: 
   const terminal = classNames.map((c) => c !== '' && view.classIs(c, 'IfcResourceLevelRelationship'));
   // Classes whose attributes cannot hold a reference (points, directions …) are not scanned for one.
   const scanned = classNames.map((c) => c === '' || mayReference(view, c));
+  // Per class, the maps that answer its followed inverses (each built on first use, then held here).
+  const indexes = new Map<string, () => ReadonlyMap<number, number[]>>();
+  const indexFor = (entity: string, attribute: string) => {
+    const key = `${entity}.${attribute}`;
+    let get = indexes.get(key);
+    if (!get) {
+      let map: ReadonlyMap<number, number[]> | null = null;
+      get = () => {
+        map ??= view.inverseIndex(entity, attribute);
+        return map;
+      };
+      indexes.set(key, get);
+    }
+    return get;
+  };
   const followedOf = classNames.map((c) => {
-    const list: [string, string, string][] = [];
+    const list: (() => ReadonlyMap<number, number[]>)[] = [];
     for (const [name, def] of view.tables.entities.get(c)?.inverses ?? []) {
-      if (FOLLOWED_INVERSES.has(name)) list.push([name, def.entity, def.attribute]);
+      if (!FOLLOWED_INVERSES.has(name)) continue;
+      list.push(PRESENTATION_INVERSES.has(name) ? () => presentation : indexFor(def.entity, def.attribute));
     }
     return list;
   });
@@ -126,10 +142,8 @@ export function unreachedResources(view: View): { resources: number; unreached: 
     const followed = followedOf[cls]!;
     if (followed.length === 0) continue;
     const id = ids[k]!;
-    for (const [name, entity, attribute] of followed) {
-      const by = PRESENTATION_INVERSES.has(name)
-        ? presentation.get(id)
-        : view.inverseIndex(entity, attribute).get(id);
+    for (let f = 0; f < followed.length; f++) {
+      const by = followed[f]!().get(id);
       if (by) for (const r of by) push(r);
     }
   }

@@ -1,6 +1,6 @@
 /** IFC101 (official schema identifier) and IFC102 (no deprecated entities, attributes or values). */
 import type { Rule } from '../rule';
-import { isEmptyValue, type View } from '../view';
+import type { View } from '../view';
 
 export const IFC101: Rule = {
   id: 'IFC101',
@@ -208,7 +208,7 @@ export const IFC102: Rule = {
     }
     for (const [entity, attribute] of DEPRECATED_ATTRIBUTES[schema].filter(([e]) => known(e))) {
       for (const id of view.ofType(entity)) {
-        if (!isEmptyValue(view.attr(id, attribute))) {
+        if (!view.isEmpty(id, attribute)) {
           out.add(id, 'validity.IFC102.attribute', { attribute });
         }
       }

@@ -27,17 +27,23 @@ type Judgement =
   | { readonly applies: false }
   | { readonly applies: true; readonly predefinedTypes: readonly (string | null)[] | null };
 
-const judgements = new WeakMap<View, Map<string, Judgement>>();
+/** Per view, per template, per class (and 'T:' + class for type objects): the judgement. */
+const judgements = new WeakMap<View, Map<SetTemplateView, Map<string, Judgement>>>();
 
 /** The template's verdict on a class (cached per template, class and whether it is a type object). */
 function judge(view: View, template: SetTemplateView, object: number, asType: boolean): Judgement {
-  let cache = judgements.get(view);
+  let byTemplate = judgements.get(view);
+  if (!byTemplate) {
+    byTemplate = new Map();
+    judgements.set(view, byTemplate);
+  }
+  let cache = byTemplate.get(template);
   if (!cache) {
     cache = new Map();
-    judgements.set(view, cache);
+    byTemplate.set(template, cache);
   }
   const upper = view.classOf(object);
-  const key = `${template.name}|${upper}|${asType}`;
+  const key = asType ? `T:${upper}` : upper;
   let j = cache.get(key);
   if (!j) {
     // A template listing an occurrence class also applies to its type (IfcWall → IfcWallType, IfcDoorStyle).
@@ -61,6 +67,8 @@ function judge(view: View, template: SetTemplateView, object: number, asType: bo
   return j;
 }
 
+const OCCURRENCE_ONLY = new Set(['PSET_OCCURRENCEDRIVEN', 'PSET_PERFORMANCEDRIVEN', 'QTO_OCCURRENCEDRIVEN']);
+
 /** Checks one object a set is attached to against the template's applicable classes and template type. */
 function checkObject(
   view: View,
@@ -72,10 +80,7 @@ function checkObject(
   prefix: string,
 ): void {
   const { templateType, applicableClasses } = template;
-  if (
-    asType &&
-    ['PSET_OCCURRENCEDRIVEN', 'PSET_PERFORMANCEDRIVEN', 'QTO_OCCURRENCEDRIVEN'].includes(templateType)
-  ) {
+  if (asType && OCCURRENCE_ONLY.has(templateType)) {
     out.add(set, `${prefix}.occurrenceOnly`, { stepId: String(object) });
   }
   if (!asType && templateType === 'PSET_TYPEDRIVENONLY')

@@ -1,7 +1,7 @@
 /** GRP001 (acyclic groups), OJT001 (predefined types), OJP001 (placement of parts), BLT001–BLT003 (doors, windows, stairs). */
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
-import { isEmptyValue, type View } from '../view';
+import type { View } from '../view';
 import { checkComposition } from './sps';
 
 export const GRP001: Rule = {
@@ -38,29 +38,28 @@ export const OJT001: Rule = {
       if (view.enumValue(id, 'PredefinedType') !== 'USERDEFINED' || view.inverseNonEmpty(id, 'IsTypedBy'))
         continue;
       out.activate();
-      const objectType = view.attr(id, 'ObjectType');
-      if (!objectType || objectType.kind === 'null' || objectType.kind === 'derived') {
+      if (!view.isSet(id, 'ObjectType')) {
         out.add(id, 'validity.OJT001.objectType');
       }
     }
     for (const type of view.ofType('IfcTypeObject')) {
-      const predefined = view.attr(type, 'PredefinedType');
       if (view.enumValue(type, 'PredefinedType') === 'USERDEFINED') {
         out.activate();
-        const elementType = view.attr(type, 'ElementType');
-        if (!elementType || elementType.kind === 'null' || elementType.kind === 'derived') {
+        if (!view.isSet(type, 'ElementType')) {
           out.add(type, 'validity.OJT001.elementType');
         }
       }
       // A type whose PredefinedType says something (or is unset) dictates it: occurrences leave theirs empty.
-      if (predefined === undefined || view.enumValue(type, 'PredefinedType')?.startsWith('NOTDEFINED'))
+      if (
+        !view.hasAttribute(type, 'PredefinedType') ||
+        view.enumValue(type, 'PredefinedType')?.startsWith('NOTDEFINED')
+      )
         continue;
       for (const rel of view.inverseIndex('IfcRelDefinesByType', 'RelatingType').get(type) ?? []) {
         for (const occurrence of view.refs(rel, 'RelatedObjects')) {
           if (!view.is(occurrence, 'IfcObject')) continue;
           out.activate();
-          const own = view.attr(occurrence, 'PredefinedType');
-          if (own && own.kind !== 'null' && own.kind !== 'derived') {
+          if (view.isSet(occurrence, 'PredefinedType')) {
             out.add(occurrence, 'validity.OJT001.occurrence', { type: String(type) });
           }
         }
@@ -111,7 +110,7 @@ function checkOperationType(
 ): void {
   for (const entity of [occurrence, typeClass]) {
     for (const id of view.ofType(entity)) {
-      if (isEmptyValue(view.attr(id, userDefined)) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
+      if (view.isEmpty(id, userDefined) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
       out.activate();
       if (view.enumValue(id, attribute) !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
     }
@@ -121,7 +120,7 @@ function checkOperationType(
     const typed = type !== null && view.is(type, typeClass);
     if (!typed) continue;
     out.activate();
-    if (!isEmptyValue(view.attr(id, attribute))) out.add(id, `${messagePrefix}.typed`);
+    if (!view.isEmpty(id, attribute)) out.add(id, `${messagePrefix}.typed`);
   }
 }
 

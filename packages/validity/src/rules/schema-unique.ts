@@ -12,12 +12,28 @@ export const SCH001: Rule = {
   id: 'SCH001',
   severity: 'error',
   check(view, out) {
+    // Keys (hashes of the GlobalIds, read from the bytes) first: only instances whose key repeats
+    // have their GlobalId built and compared, so a sound model builds no string.
+    const roots = view.ofType('IfcRoot');
+    const keys = new Float64Array(roots.length);
+    for (let i = 0; i < roots.length; i++) {
+      const key = view.model.globalIdKey(roots[i]!);
+      keys[i] = key;
+      if (key >= 0) out.activate();
+    }
+    const sorted = keys.slice().sort();
+    const repeatedKeys = new Set<number>();
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i] === sorted[i - 1] && sorted[i]! >= 0) repeatedKeys.add(sorted[i]!);
+    }
+    if (repeatedKeys.size === 0) return;
     const first = new Map<string, number>();
     const repeated = new Map<string, number[]>();
-    for (const id of view.ofType('IfcRoot')) {
+    for (let i = 0; i < roots.length; i++) {
+      if (!repeatedKeys.has(keys[i]!)) continue;
+      const id = roots[i]!;
       const guid = view.globalId(id);
       if (guid === null || guid === '') continue;
-      out.activate();
       const seen = first.get(guid);
       if (seen === undefined) {
         first.set(guid, id);
@@ -39,11 +55,20 @@ export const SCH002: Rule = {
   severity: 'error',
   check(view, out) {
     if (view.schemaName === 'IFC2X3') return; // IFC2X3 states no such rule
-    const sets = new Map<number, Set<number>>();
+    // The common case, a model where no object has two property sets of one name, is answered from
+    // the model's relation rows: names are read only for objects with two property sets or more.
+    // Anything else (a repeat, or nothing that activates the rule) takes the full pass below, which
+    // lists the findings in relationship order.
+    if (soundFromRows(view)) {
+      out.activate();
+      return;
+    }
+    // Per object, its sets in the order first met (repeats are dropped where names are compared).
+    const sets = new Map<number, number[]>();
     const attach = (object: number, set: number) => {
       const own = sets.get(object);
-      if (own) own.add(set);
-      else sets.set(object, new Set([set]));
+      if (own) own.push(set);
+      else sets.set(object, [set]);
     };
     // RelatingPropertyDefinition is a set or, in IFC4, a list of sets (IfcPropertySetDefinitionSet).
     const related = view.related('IfcRelDefinesByProperties', 'RelatedObjects', 'RelatingPropertyDefinition');
@@ -51,12 +76,42 @@ export const SCH002: Rule = {
     for (const type of view.ofType('IfcTypeObject')) {
       for (const set of view.refs(type, 'HasPropertySets')) attach(type, set);
     }
+    if (sets.size > 0) out.activate();
     for (const [object, own] of sets) {
-      out.activate();
-      for (const name of repeatedNames(view, own)) out.add(object, 'validity.SCH002.repeated', { name });
+      if (own.length < 2) continue;
+      for (const name of repeatedNames(view, new Set(own)))
+        out.add(object, 'validity.SCH002.repeated', { name });
     }
   },
 };
+
+/** Whether the relation rows show an object with a property set, and no object with two of one name. */
+function soundFromRows(view: View): boolean {
+  const { model } = view;
+  let active = false;
+  const names = (sets: Iterable<number>) => repeatedNames(view, new Set(sets)).length > 0;
+  const typeSets = (type: number) =>
+    view.is(type, 'IfcTypeObject') ? view.refs(type, 'HasPropertySets') : [];
+  const sources = model.relationSources('definesByProperties');
+  const isSource = new Uint8Array(model.instanceCount);
+  for (const object of sources) {
+    isSource[model.ordinalOf(object)] = 1;
+    const targets = model.relationTargets('definesByProperties', object);
+    let propertySets = 0;
+    for (let i = 0; i < targets.length; i++) {
+      if (model.ordinalOf(targets[i]!) >= 0) active = true;
+      if (view.is(targets[i]!, 'IfcPropertySet')) propertySets++;
+    }
+    const own = typeSets(object);
+    if (propertySets + own.length >= 2 && names([...targets, ...own])) return false;
+  }
+  for (const type of view.ofType('IfcTypeObject')) {
+    const own = view.refs(type, 'HasPropertySets');
+    if (own.length > 0) active = true;
+    if (!isSource[model.ordinalOf(type)] && own.length >= 2 && names(own)) return false;
+  }
+  return active;
+}
 
 /** Names that two distinct IfcPropertySet instances of the object share (quantity sets are unnamed to the rule). */
 function repeatedNames(view: View, sets: ReadonlySet<number>): string[] {

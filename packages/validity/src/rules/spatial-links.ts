@@ -22,27 +22,29 @@ export function productLinks(view: View): Uint8Array {
   if (bits) return bits;
   const { model } = view;
   bits = new Uint8Array(model.instanceCount);
+  // Straight from the model's relation rows (what `parents` lists), without building link lists.
+  const any = (targets: Uint32Array, ancestor: string) => {
+    for (let i = 0; i < targets.length; i++) if (view.is(targets[i]!, ancestor)) return true;
+    return false;
+  };
   for (const id of view.ofType('IfcProduct')) {
     let b = 0;
-    for (const link of model.parents(id)) {
-      switch (link.relation) {
-        case 'IFCRELCONTAINEDINSPATIALSTRUCTURE':
-          b |= LINK.contained;
-          if (view.is(link.id, 'IfcSpatialStructureElement')) b |= LINK.containedInStructureElement;
-          break;
-        case 'IFCRELAGGREGATES':
-          b |= LINK.aggregated;
-          if (view.is(link.id, 'IfcElement')) b |= LINK.partOfElement;
-          break;
-        case 'IFCRELNESTS':
-          b |= LINK.nested;
-          if (view.is(link.id, 'IfcAnnotation')) b |= LINK.nestedInAnnotation;
-          break;
-        case 'IFCRELVOIDSELEMENT':
-          b |= LINK.voids;
-          break;
-      }
+    const contained = model.relationTargets('containedInSpatialStructure', id);
+    if (contained.length > 0) {
+      b |= LINK.contained;
+      if (any(contained, 'IfcSpatialStructureElement')) b |= LINK.containedInStructureElement;
     }
+    const wholes = model.relationTargets('aggregates', id);
+    if (wholes.length > 0) {
+      b |= LINK.aggregated;
+      if (any(wholes, 'IfcElement')) b |= LINK.partOfElement;
+    }
+    const nests = model.relationTargets('nests', id);
+    if (nests.length > 0) {
+      b |= LINK.nested;
+      if (any(nests, 'IfcAnnotation')) b |= LINK.nestedInAnnotation;
+    }
+    if (model.relationTargets('voidsElement', id).length > 0) b |= LINK.voids;
     bits[model.ordinalOf(id)] = b;
   }
   cache.set(view, bits);

@@ -1,7 +1,7 @@
 /** SPS001–SPS008: the spatial structure (buildings and sites, breakdown, containment, representations). */
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
-import { isEmptyValue, type View } from '../view';
+import type { View } from '../view';
 import { hasLink, LINK, linkBit } from './spatial-links';
 
 /** The model view definition FILE_DESCRIPTION names, read as the validation service reads it. */
@@ -142,9 +142,12 @@ export const SPS005: Rule = {
   check(view, out) {
     for (const id of view.ofType('IfcElement')) {
       out.activate();
-      const used = SPS005_RELATIONS.filter((name) =>
-        name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name),
-      );
+      const has = (name: (typeof SPS005_RELATIONS)[number]) =>
+        name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name);
+      let count = 0;
+      for (const name of SPS005_RELATIONS) if (has(name)) count++;
+      if (count === 1) continue;
+      const used = SPS005_RELATIONS.filter(has);
       if (used.length !== 1)
         out.add(id, 'validity.SPS005.relations', { count: used.length, relations: used.join(', ') });
     }
@@ -223,7 +226,7 @@ export const SPS008: Rule = {
     for (const entity of sps008Classes(view)) {
       for (const id of view.ofType(entity)) {
         out.activate();
-        if (!isEmptyValue(view.attr(id, 'Representation'))) out.add(id, 'validity.SPS008.representation');
+        if (!view.isEmpty(id, 'Representation')) out.add(id, 'validity.SPS008.representation');
       }
     }
   },

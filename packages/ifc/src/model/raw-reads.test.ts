@@ -1,0 +1,98 @@
+/**
+ * The reads that look at an attribute's bytes without decoding it (attributeLead, attributeEnum,
+ * attributeRefsDeep, globalIdKey) against the full decoder's answer for the same attribute.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StepValue } from '../model';
+import { modelOf } from '../testing/step-fixture';
+
+const model = modelOf(`
+#1=IFCWALL('1hqIFTRjfV6AWq_bMtnZwI',$,'Wall \\X2\\00C4\\X0\\',$,'',$,$,$,.NOTDEFINED.);
+#2=IFCWALLSTANDARDCASE('0eA6m4fELI9QBIhP3wiLAp',$,$,$,$,$,$,$, .USERDEFINED. );
+#3=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);
+#4=IFCRELAGGREGATES('05rScmOVzMoQXOfbYdtLYj',$,$,$,#1,(#2));
+#5=IFCPROPERTYSET('1hqIFTRjfV6AWq_bMtnZwI',$,'Pset_WallCommon',$,(#7));
+#6=IFCRELDEFINESBYPROPERTIES('2hqIFTRjfV6AWq_bMtnZwI',$,$,$,(#1,#2),IFCPROPERTYSETDEFINITIONSET((#5,#9)));
+#7=IFCPROPERTYSINGLEVALUE('IsExternal',$,IFCBOOLEAN(.T.),$);
+#8=IFCDOOR('0eA6m4fELI9QBIhP3wiLA\\X\\E4',$,$,$,$,$,$,$,$,$,$,.SWINGING.,$);
+#9=IFCPROPERTYSET('3hqIFTRjfV6AWq_bMtnZwI',$,'Pset_WallCommon',$,(#7));`);
+
+/** References in a decoded value, at any depth (the decoder's answer). */
+function refsIn(v: StepValue | undefined, out: number[] = []): number[] {
+  if (v?.kind === 'ref') out.push(v.id);
+  else if (v?.kind === 'list') for (const item of v.items) refsIn(item, out);
+  else if (v?.kind === 'typed') refsIn(v.value, out);
+  return out;
+}
+
+const LEAD: Record<StepValue['kind'], (c: number) => boolean> = {
+  null: (c) => c === 36,
+  derived: (c) => c === 42,
+  enum: (c) => c === 46,
+  string: (c) => c === 39,
+  binary: (c) => c === 34,
+  ref: (c) => c === 35,
+  list: (c) => c === 40,
+  typed: (c) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
+  integer: (c) => (c >= 48 && c <= 57) || c === 45 || c === 43,
+  real: (c) => (c >= 48 && c <= 57) || c === 45 || c === 43,
+} as Record<StepValue['kind'], (c: number) => boolean>;
+
+describe('attributes read from their bytes', () => {
+  const every = [...model.instanceIds()].flatMap((id) =>
+    [...model.attributes(id).keys()].map((name) => [id, name] as const),
+  );
+
+  it('agree with the decoder on every attribute of the fixture', () => {
+    expect(every.length).toBeGreaterThan(40);
+    for (const [id, name] of every) {
+      const decoded = model.attribute(id, name)!;
+      const lead = model.attributeLead(id, name);
+      expect(LEAD[decoded.kind]?.(lead), `${id}.${name} lead ${lead} for ${decoded.kind}`).toBe(true);
+      expect(model.attributeEnum(id, name)).toBe(decoded.kind === 'enum' ? decoded.value : null);
+      expect(model.attributeRefsDeep(id, name)).toEqual(refsIn(decoded));
+    }
+  });
+
+  it('answer -1, null or nothing for an attribute the class lacks or an unknown id', () => {
+    expect(model.attributeLead(1, 'NoSuchAttribute')).toBe(-1);
+    expect(model.attributeLead(99, 'Name')).toBe(-1);
+    expect(model.attributeEnum(1, 'NoSuchAttribute')).toBeNull();
+    expect(model.attributeRefsDeep(1, 'NoSuchAttribute')).toEqual([]);
+  });
+
+  it('read an enumeration with white space around it, and references inside a typed list', () => {
+    expect(model.attributeEnum(2, 'PredefinedType')).toBe('USERDEFINED');
+    expect(model.attributeRefsDeep(6, 'RelatingPropertyDefinition')).toEqual([5, 9]);
+  });
+});
+
+describe('GlobalId keys', () => {
+  it('are equal for equal GlobalIds, also when one is written with an escape', () => {
+    const gid = (id: number) => model.globalId(id);
+    expect(gid(1)).toBe(gid(5));
+    expect(model.globalIdKey(1)).toBe(model.globalIdKey(5));
+    expect(gid(8)).toBe('0eA6m4fELI9QBIhP3wiLAä');
+    for (const a of [1, 2, 4, 5, 6, 8, 9]) {
+      for (const b of [1, 2, 4, 5, 6, 8, 9]) {
+        if (gid(a) === gid(b)) expect(model.globalIdKey(a)).toBe(model.globalIdKey(b));
+        else expect(model.globalIdKey(a)).not.toBe(model.globalIdKey(b));
+      }
+    }
+  });
+
+  it('are -1 for an instance without a GlobalId', () => {
+    expect(model.globalIdKey(3)).toBe(-1);
+    expect(model.globalIdKey(7)).toBe(-1);
+    expect(model.globalIdKey(99)).toBe(-1);
+  });
+});
+
+describe('relation rows', () => {
+  it('give the targets and the sources of a relation kind', () => {
+    expect([...model.relationTargets('aggregates', 2)]).toEqual([1]);
+    expect([...model.relationTargets('definesByProperties', 1)]).toEqual([5, 9]);
+    expect(model.relationSources('definesByProperties')).toEqual([1, 2]);
+    expect(model.relationSources('nests')).toEqual([]);
+  });
+});
