@@ -31,7 +31,11 @@ function version(n: number): BimFileVersion {
 
 const facet = idsFacet(FIRE_RATING);
 
-function comparison(from: number, to: number, counts = { new: 1, resolved: 0, removed: 0, persisting: 4, waived: 2 }) {
+function comparison(
+  from: number,
+  to: number,
+  counts = { new: 1, resolved: 0, removed: 0, persisting: 4, waived: 2 },
+) {
   const ref = (n: number) => ({ id: V(n), version_number: n, version_tag: `v${n}` });
   return {
     comparison: {
