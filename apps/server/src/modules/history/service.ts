@@ -212,28 +212,24 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
         db,
         headers.flatMap((h) => [h.from.id, h.to.id]),
       );
-      return Promise.all(
-        headers.map(async (h) => {
-          const waivers = waiverPart(digests, h.from.id, h.to.id);
-          const elements = {
-            matched_by_global_id: h.matchedByGlobalId,
-            matched_by_content: h.matchedByContent,
-            added: h.addedElements,
-            removed: h.removedElements,
-          };
-          if (waivers === '')
-            return summary(
-              { from: h.from, to: h.to, stored: h, waivers },
-              storedTotals(h),
-              h.computedAt,
-              'stored',
-              elements,
-            );
-          // Waived results on either version: the comparison as read, computed (and cached).
-          const pair = { from: h.from, to: h.to, stored: null, waivers };
-          return summary(pair, computedTotals(await computed(pair)), new Date(), 'computed', elements);
-        }),
-      );
+      const read = async (h: (typeof headers)[number]): Promise<ComparisonSummary> => {
+        const waivers = waiverPart(digests, h.from.id, h.to.id);
+        const elements = {
+          matched_by_global_id: h.matchedByGlobalId,
+          matched_by_content: h.matchedByContent,
+          added: h.addedElements,
+          removed: h.removedElements,
+        };
+        const pair = { from: h.from, to: h.to, stored: h, waivers };
+        if (waivers === '') return summary(pair, storedTotals(h), h.computedAt, 'stored', elements);
+        // Waived results on either version: the comparison as read, computed (and cached).
+        const totals = computedTotals(await computed({ ...pair, stored: null }));
+        return summary(pair, totals, new Date(), 'computed', elements);
+      };
+      // One pair at a time: each computed one loads two versions and takes a worker thread.
+      const out: ComparisonSummary[] = [];
+      for (const h of headers) out.push(await read(h));
+      return out;
     },
 
     /** Two versions compared: per specification the counts, and the requirements' facets. */
