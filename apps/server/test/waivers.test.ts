@@ -52,8 +52,12 @@ interface EngineElement {
   id: number;
   globalId: string | null;
   typeName: string | null;
+  /** The name of the storey the element is contained in (the model's own spatial structure). */
+  storey: string | null;
   /** Per specification name: passed, failed facets, requirement count. */
   results: Map<string, { passed: boolean; failed: number; n: number }>;
+  /** Per specification name, the requirement facets it fails (null: the specification itself). */
+  facets: Map<string, Set<number | null>>;
 }
 
 /** The engine's report of a model against IDS_V1, per element (ids are STEP ids, the viewer's ids). */
@@ -65,11 +69,14 @@ function engineOf(bytes: Buffer) {
     let e = elements.get(id);
     if (!e) {
       const type = model.typeOf(id);
+      const storey = model.storeyOf(id);
       e = {
         id,
         globalId: model.globalId(id),
         typeName: type === null ? null : model.name(type),
+        storey: storey === null ? null : model.name(storey),
         results: new Map(),
+        facets: new Map(),
       };
       elements.set(id, e);
     }
@@ -78,16 +85,83 @@ function engineOf(bytes: Buffer) {
   for (const spec of report.specifications) {
     const n = spec.requirements.length;
     for (const id of spec.passingIds) at(id).results.set(spec.name, { passed: true, failed: 0, n });
-    for (const f of spec.failingElements)
+    for (const f of spec.failingElements) {
       at(f.id).results.set(spec.name, {
         passed: false,
         failed: new Set(f.failures.map((x) => x.facetIndex)).size,
         n,
       });
+      at(f.id).facets.set(
+        spec.name,
+        new Set(f.failures.length === 0 ? [null] : f.failures.map((x) => x.facetIndex)),
+      );
+    }
   }
-  const population = [...model.products()].length;
+  const products = [...model.products()];
   model.dispose();
-  return { elements, population };
+  return { elements, population: products.length, present: new Set([...products, ...elements.keys()]) };
+}
+
+type Engine = ReturnType<typeof engineOf>;
+type Counts = { new: number; resolved: number; removed: number; persisting: number; waived: number };
+
+/**
+ * Issue 30's comparison of two engine reports with the waived results (`${spec}|${id}`) of each
+ * version taken out, the newer version's counted apart (decision 0370). Elements are matched by STEP
+ * id: derived-versions keeps every element's id (its GlobalId regenerated or not), deletes some and
+ * adds others with fresh ids. One finding per element, specification and failing facet.
+ */
+function expectedComparison(
+  old: Engine,
+  next: Engine,
+  waivedOld: ReadonlySet<string>,
+  waivedNew: ReadonlySet<string>,
+): Map<string, Counts> {
+  const findings = (engine: Engine, waived: ReadonlySet<string>, out: Map<string, number>) => {
+    const failing = new Set<string>();
+    for (const e of engine.elements.values())
+      for (const [spec, facets] of e.facets) {
+        if (waived.has(`${spec}|${e.id}`)) out.set(spec, (out.get(spec) ?? 0) + facets.size);
+        else for (const facet of facets) failing.add(`${spec}|${facet}|${e.id}`);
+      }
+    return failing;
+  };
+  const waived = new Map<string, number>();
+  const before = findings(old, waivedOld, new Map());
+  const now = findings(next, waivedNew, waived);
+  const out = new Map<string, Counts>();
+  const counts = (spec: string) => {
+    let c = out.get(spec);
+    if (!c) {
+      c = { new: 0, resolved: 0, removed: 0, persisting: 0, waived: waived.get(spec) ?? 0 };
+      out.set(spec, c);
+    }
+    return c;
+  };
+  for (const spec of waived.keys()) counts(spec);
+  for (const f of now) {
+    const spec = f.split('|')[0]!;
+    if (before.has(f)) counts(spec).persisting += 1;
+    else counts(spec).new += 1;
+  }
+  for (const f of before) {
+    const [spec, , id] = f.split('|');
+    if (!next.present.has(Number(id))) counts(spec!).removed += 1;
+    else if (!now.has(f)) counts(spec!).resolved += 1;
+  }
+  return out;
+}
+
+/** Per specification, its applicable elements by status, with the findings in `waived` set apart. */
+function expectedSpecificationCounts(engine: Engine, spec: string, waived: ReadonlySet<number>) {
+  const counts = { passed: 0, waived: 0, warning: 0, failed: 0 };
+  const names = [null, 'passed', 'waived', 'warning', 'failed'] as const;
+  for (const e of engine.elements.values()) {
+    const r = e.results.get(spec);
+    const name = r && names[statusOf(r, waived.has(e.id))];
+    if (name) counts[name] += 1;
+  }
+  return counts;
 }
 
 /** Spec 2 §4 with issue 32: the status of one result, waived when a waiver covers it. */
@@ -197,12 +271,12 @@ describe('waivers (issue 32)', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  async function uploadVersion(name: string, bytes: Buffer | string) {
-    const res = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, name, bytes);
+  async function uploadVersion(name: string, bytes: Buffer | string, project = projectId) {
+    const res = await upload(server, owner, `/api/v1/projects/${project}/bimfiles`, name, bytes);
     expect(res.statusCode, res.body).toBe(201);
     const { bim_file: file, version } = res.json();
     await eventually(async () => {
-      const files = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles`)).json()
+      const files = (await call(server, owner, 'GET', `/api/v1/projects/${project}/bimfiles`)).json()
         .bim_files;
       const f = files.find((x: { id: string }) => x.id === file.id);
       if (f?.status === 'failed') throw new Error('processing failed');
@@ -211,8 +285,13 @@ describe('waivers (issue 32)', () => {
     return { fileId: file.id as string, versionId: version.id as string };
   }
 
-  async function request(session: Session, body: Record<string, unknown>, file = fileId) {
-    return call(server, session, 'POST', `/api/v1/projects/${projectId}/waivers`, {
+  async function request(
+    session: Session,
+    body: Record<string, unknown>,
+    file = fileId,
+    project = projectId,
+  ) {
+    return call(server, session, 'POST', `/api/v1/projects/${project}/waivers`, {
       file_id: file,
       specification_id: fireSpecId,
       facet_index: 0,
@@ -222,16 +301,16 @@ describe('waivers (issue 32)', () => {
     });
   }
 
-  async function approve(session: Session, id: string) {
-    return call(server, session, 'POST', `/api/v1/projects/${projectId}/waivers/${id}/approve`, {});
+  async function approve(session: Session, id: string, project = projectId) {
+    return call(server, session, 'POST', `/api/v1/projects/${project}/waivers/${id}/approve`, {});
   }
 
-  async function summaryOf(file = fileId) {
+  async function summaryOf(file = fileId, project = projectId) {
     const res = await call(
       server,
       owner,
       'GET',
-      `/api/v1/projects/${projectId}/bimfiles/${file}/compliance/results`,
+      `/api/v1/projects/${project}/bimfiles/${file}/compliance/results`,
     );
     expect(res.statusCode, res.body).toBe(200);
     return res.json().summary as StatusCounts;
@@ -604,6 +683,261 @@ describe('waivers (issue 32)', () => {
     expect(refused.json().error).toMatchObject({
       messageId: 'error.waiver_export_too_large',
       params: { count: WAIVER_EXPORT_MAX + 1, max: WAIVER_EXPORT_MAX },
+    });
+  });
+
+  it('compares versions with the waived failures apart, a waiver approved later included (decision 0370)', async () => {
+    // Now in force on model.ifc: W2's waiver (W1's expired, W3's needs review), on v1, v2 and v3.
+    const versions = await rowsOf<{ id: string; n: number }>(
+      server.database.db,
+      sql`select id, version_number as n from file_versions where bim_file_id = ${fileId} order by version_number`,
+    );
+    const [first, second] = versions.map((v) => String(v.id));
+    const v2 = engineOf(await readFile(derived.v2));
+    const w2Only = new Set([`${FIRE}|${w2.id}`]);
+    async function compared() {
+      const res = await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/projects/${projectId}/bimfiles/${fileId}/comparison?from=${first}&to=${second}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().comparison as {
+        source: string;
+        totals: Counts;
+        specifications: Array<{ key: string; name: string; counts: Counts; uncompared: number }>;
+      };
+    }
+    function expectMatches(comparison: Awaited<ReturnType<typeof compared>>, expected: Map<string, Counts>) {
+      const bySpec = Object.fromEntries(comparison.specifications.map((s) => [s.name, s.counts]));
+      const want = Object.fromEntries(
+        comparison.specifications.map((s) => [
+          s.name,
+          expected.get(s.name) ?? { new: 0, resolved: 0, removed: 0, persisting: 0, waived: 0 },
+        ]),
+      );
+      expect(bySpec).toEqual(want);
+      const total = { new: 0, resolved: 0, removed: 0, persisting: 0, waived: 0 };
+      for (const c of Object.values(want))
+        for (const k of Object.keys(total) as (keyof Counts)[]) total[k] += c[k];
+      expect(comparison.totals).toEqual(total);
+      for (const s of comparison.specifications) expect(s.uncompared).toBe(0);
+    }
+    const blind = expectedComparison(v1, v2, new Set(), new Set());
+    const expected = expectedComparison(v1, v2, w2Only, w2Only);
+    // The waiver moves W2's failure out of persisting into waived; without it the engine's counts stand.
+    expect(expected.get(FIRE)?.waived).toBe(1);
+    expect(expected.get(FIRE)?.persisting).toBe((blind.get(FIRE)?.persisting ?? 0) - 1);
+    const before = await compared();
+    expect(before.source).toBe('computed');
+    expectMatches(before, expected);
+
+    // A wall newly failing FR-1 in v2 (it passed in v1), waived after v2 completed: no longer new.
+    const fresh = [...v2.elements.values()].find(
+      (e) =>
+        e.results.get(FIRE)?.passed === false &&
+        v1.elements.get(e.id)?.results.get(FIRE)?.passed === true &&
+        e.globalId !== null,
+    )!;
+    expect(fresh).toBeDefined();
+    const asked = await request(editor, { scope: 'element', element_id: fresh.id });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await approve(owner, asked.json().waiver.id)).statusCode).toBe(200);
+    const later = expectedComparison(v1, v2, w2Only, new Set([...w2Only, `${FIRE}|${fresh.id}`]));
+    expect(later.get(FIRE)).toEqual({
+      ...expected.get(FIRE),
+      new: (expected.get(FIRE)?.new ?? 0) - 1,
+      waived: 2,
+    });
+    const after = await compared();
+    expectMatches(after, later);
+
+    // The file's list of comparisons says the same for the pair; the Changes list leaves it out.
+    const list = (
+      await call(server, owner, 'GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/comparisons`)
+    ).json().comparisons as Array<{
+      from_version: { id: string };
+      to_version: { id: string };
+      totals: Counts;
+    }>;
+    expect(list.find((c) => c.from_version.id === first && c.to_version.id === second)?.totals).toEqual(
+      after.totals,
+    );
+    const fireKey = after.specifications.find((s) => s.name === FIRE)!.key;
+    const changes = (
+      await call(
+        server,
+        owner,
+        'GET',
+        `/api/v1/projects/${projectId}/bimfiles/${fileId}/comparison/changes?from=${first}&to=${second}&specification_key=${encodeURIComponent(fireKey)}&kind=new&page_size=500`,
+      )
+    ).json();
+    expect(changes.total).toBe(later.get(FIRE)?.new);
+    expect(changes.changes.map((c: { step_id: number }) => c.step_id)).not.toContain(fresh.id);
+  });
+
+  describe('storey and specification scopes', () => {
+    let scopes: string;
+    let fileA: string;
+    let fileB: string;
+    let fire: string;
+    const none = new Set<number>();
+    /** The failing walls of FR-1 in the storey waived on file A. */
+    let inStorey = new Set<number>();
+
+    /** The file's Compliance figures: per specification (the IDS Compliance cards) and IDS compliance. */
+    async function complianceOf(file: string) {
+      const res = await call(server, owner, 'GET', `/api/v1/projects/${scopes}/bimfiles/${file}/compliance`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return {
+        ids: body.ids_compliance as {
+          compliant_elements: number;
+          applicable_elements: number;
+          waived_elements: number;
+        },
+        specs: Object.fromEntries(
+          (
+            body.specifications as Array<{
+              name: string;
+              passed: number;
+              waived: number;
+              warning: number;
+              failed: number;
+            }>
+          ).map((s) => [
+            s.name,
+            { passed: s.passed, waived: s.waived, warning: s.warning, failed: s.failed },
+          ]),
+        ),
+      };
+    }
+
+    /** What the file's figures must be with the FR-1 findings of `waived` set apart. */
+    function expectedFigures(waived: ReadonlySet<number>) {
+      const counts = expectedCounts(
+        v1,
+        [...waived].map((id) => ({ spec: FIRE, id })),
+      );
+      const specs = Object.fromEntries(
+        [...new Set([...v1.elements.values()].flatMap((e) => [...e.results.keys()]))].map((spec) => [
+          spec,
+          expectedSpecificationCounts(v1, spec, spec === FIRE ? waived : none),
+        ]),
+      );
+      return { counts, specs };
+    }
+
+    async function expectFigures(file: string, waived: ReadonlySet<number>) {
+      const { counts, specs } = expectedFigures(waived);
+      const got = await complianceOf(file);
+      expect(got.specs).toEqual(specs);
+      expect(got.ids).toMatchObject({
+        compliant_elements: counts.passed,
+        waived_elements: counts.waived,
+        applicable_elements: counts.passed + counts.waived + counts.warning + counts.failed,
+      });
+      expect(await summaryOf(file, scopes)).toEqual(counts);
+      return counts;
+    }
+
+    /** The project's Overview card: both files' latest versions, each element counted once. */
+    async function expectOverview(a: StatusCounts, b: StatusCounts) {
+      const overview = (await call(server, owner, 'GET', `/api/v1/projects/${scopes}/overview`)).json();
+      const applicable = (c: StatusCounts) => c.passed + c.waived + c.warning + c.failed;
+      expect(overview.cards.ids_compliance).toMatchObject({
+        compliant_elements: a.passed + b.passed,
+        waived_elements: a.waived + b.waived,
+        applicable_elements: applicable(a) + applicable(b),
+      });
+    }
+
+    beforeAll(async () => {
+      scopes = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Waiver scopes' })).json()
+        .project.id;
+      const added = await call(server, owner, 'POST', `/api/v1/projects/${scopes}/members`, {
+        email: editor.email,
+        role: 'Editor',
+      });
+      expect(added.statusCode).toBe(201);
+      const ids = await upload(server, owner, `/api/v1/projects/${scopes}/idsfiles`, 'rules.ids', IDS_V1);
+      expect(ids.statusCode, ids.body).toBe(201);
+      const bytes = await readFile(derived.v1);
+      fileA = (await uploadVersion('storeys.ifc', bytes, scopes)).fileId;
+      fileB = (await uploadVersion('whole-spec.ifc', bytes, scopes)).fileId;
+      const specs = (await call(server, owner, 'GET', `/api/v1/projects/${scopes}/ids/specifications`)).json()
+        .specifications as Array<{ id: string; name: string }>;
+      fire = specs.find((s) => s.name === FIRE)!.id;
+    }, 600_000);
+
+    it("waives a requirement within a storey: only that storey's elements, the others still fail", async () => {
+      const failing = [...v1.elements.values()].filter((e) => e.results.get(FIRE)?.passed === false);
+      const storeys = new Set(failing.map((e) => e.storey));
+      // A storey with failing walls, while other storeys have failing walls too.
+      expect(storeys.size).toBeGreaterThan(1);
+      const chosen = failing.find((e) => e.storey !== null)!;
+      inStorey = new Set(failing.filter((e) => e.storey === chosen.storey).map((e) => e.id));
+      expect(inStorey.size).toBeGreaterThan(1);
+      expect(inStorey.size).toBeLessThan(failing.length);
+      const b = await expectFigures(fileB, none);
+      await expectOverview(await expectFigures(fileA, none), b);
+
+      const res = await request(
+        editor,
+        { scope: 'storey', element_id: chosen.id, specification_id: fire, facet_index: 0 },
+        fileA,
+        scopes,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().waiver).toMatchObject({ scope: 'storey', subject: chosen.storey });
+      const approved = await approve(owner, res.json().waiver.id, scopes);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().waiver.waived_findings).toBe(inStorey.size);
+
+      const a = await expectFigures(fileA, inStorey);
+      expect(a.waived).toBe(inStorey.size);
+      await expectOverview(a, await expectFigures(fileB, none));
+      // Elements of the storey are Waived against FR-1, every other failing wall still Failed or Warning.
+      const listed = (
+        await call(
+          server,
+          owner,
+          'GET',
+          `/api/v1/projects/${scopes}/bimfiles/${fileA}/compliance/results?status=waived&specificationId=${fire}&limit=200`,
+        )
+      ).json();
+      expect(
+        listed.results
+          .map((r: { viewer_db_id: number }) => r.viewer_db_id)
+          .sort((x: number, y: number) => x - y),
+      ).toEqual([...inStorey].sort((x, y) => x - y));
+    });
+
+    it('waives a whole specification for one file: every failure of it there, other files untouched', async () => {
+      const failing = new Set(
+        [...v1.elements.values()].filter((e) => e.results.get(FIRE)?.passed === false).map((e) => e.id),
+      );
+      const firstProject = await summaryOf();
+      const res = await request(
+        editor,
+        { scope: 'specification', specification_id: fire, facet_index: undefined },
+        fileB,
+        scopes,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().waiver).toMatchObject({ scope: 'specification', subject: null });
+      const approved = await approve(owner, res.json().waiver.id, scopes);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().waiver.waived_findings).toBe(failing.size);
+
+      // Nothing of FR-1 fails on file B any more.
+      expect(expectedSpecificationCounts(v1, FIRE, failing)).toMatchObject({ warning: 0, failed: 0 });
+      const b = await expectFigures(fileB, failing);
+      // The storeys file keeps its own storey waiver and nothing more; the first project is untouched.
+      const a = await expectFigures(fileA, inStorey);
+      await expectOverview(a, b);
+      expect(await summaryOf()).toEqual(firstProject);
     });
   });
 });

@@ -14,7 +14,8 @@ export type ChangeMessageId =
   | 'changes.fact.new'
   | 'changes.fact.resolved'
   | 'changes.fact.removed'
-  | 'changes.fact.persisting';
+  | 'changes.fact.persisting'
+  | 'changes.fact.waived';
 
 export interface ChangeMessageParams {
   project: string;

@@ -25,11 +25,17 @@ export const elementMatchCountsSchema = z.object({
 });
 export type ElementMatchCounts = z.infer<typeof elementMatchCountsSchema>;
 
+/**
+ * A failure an approved waiver covers (issue 32) is no failure on either side (decision 0370): it is
+ * never new, persisting, resolved or removed; the newer version's waived findings are `waived`.
+ */
 export const changeCountsSchema = z.object({
   new: z.number().int(),
   resolved: z.number().int(),
   removed: z.number().int(),
   persisting: z.number().int(),
+  /** Findings of the newer version an approved waiver covers, counted apart from every other kind. */
+  waived: z.number().int(),
 });
 export type ChangeCounts = z.infer<typeof changeCountsSchema>;
 
@@ -75,7 +81,7 @@ export const specificationComparisonSchema = z.object({
   /** False when the older version was not checked against this specification. */
   compared: z.boolean(),
   counts: changeCountsSchema,
-  /** Failures now of requirements the older version was not checked against (not compared). */
+  /** Unwaived failures now of requirements the older version was not checked against (not compared). */
   uncompared: z.number().int(),
   requirements: z.array(comparedRequirementSchema),
 });

@@ -113,6 +113,8 @@ export const versionComparedEventSchema = z.object({
     resolved: z.number().int(),
     removed: z.number().int(),
     persisting: z.number().int(),
+    /** Findings of the version an approved waiver covers, in none of the kinds above (decision 0370). */
+    waived: z.number().int(),
   }),
   elements: z.object({
     matched_by_global_id: z.number().int(),

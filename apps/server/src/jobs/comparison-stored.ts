@@ -1,3 +1,4 @@
+import { comparisonTotalsAsRead } from '../modules/history';
 import { type ComparisonStoredPayload, comparisonStoredJob } from '../modules/history/jobs';
 import { claimComparisonNotice, comparisonContext, mailComparison } from '../modules/notifications';
 import { messageParams, queueComparisonDeliveries, versionComparedEvent } from '../modules/webhooks';
@@ -15,6 +16,8 @@ export const comparisonStoredHandler: JobDefinition<ComparisonStoredPayload, Job
   async handle(deps, payload, job) {
     const context = await comparisonContext(deps.db, payload);
     if (!context) return; // the version, its predecessor or the project went meanwhile
+    // The counts as read now, the version's waivers applied (decision 0370); the payload's are the engine's.
+    const counts = await comparisonTotalsAsRead(deps.db, payload, { ...payload.counts, waived: 0 });
     const at = deps.clock.now();
     const notice = {
       eventId: job.id,
@@ -24,7 +27,7 @@ export const comparisonStoredHandler: JobDefinition<ComparisonStoredPayload, Job
       file: { id: context.fileId, name: context.fileName },
       version: { id: payload.toVersionId, tag: context.versionTag },
       previousVersion: { id: payload.fromVersionId, tag: context.previousTag },
-      counts: payload.counts,
+      counts,
       elements: {
         matched_by_global_id: payload.elements.matchedByGlobalId,
         matched_by_content: payload.elements.matchedByContent,
@@ -57,7 +60,7 @@ export const comparisonStoredHandler: JobDefinition<ComparisonStoredPayload, Job
         fromVersionId: payload.fromVersionId,
         toVersionId: payload.toVersionId,
         cause: payload.cause,
-        counts: payload.counts,
+        counts,
         ...told,
       },
       'version comparison stored',

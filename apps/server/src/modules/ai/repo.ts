@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from
 import type { Database } from '../../platform/db';
 import { elementResults, elements, fileVersions, projects } from '../../schema';
 import type { VersionRow } from '../bimfiles';
-import type { StoredFailure } from '../compliance';
+import { type StoredFailure, waivedSql } from '../compliance';
 
 /** The version an answer is about: its file and project, for citing and for comparing versions. */
 export type VersionRef = Pick<
@@ -229,15 +229,35 @@ export async function elementsByGlobalIds(db: Database, versionId: string, globa
 export async function storedChangeTotals(
   db: Database,
   toVersionId: string,
-): Promise<{ newCount: number; resolvedCount: number } | null> {
+): Promise<StoredChangeTotals | null> {
   const result = await db.execute(sql`
-    select new_count as "newCount", resolved_count as "resolvedCount"
+    select from_version_id as "fromVersionId", new_count as "new", resolved_count as "resolved",
+      removed_count as "removed", persisting_count as "persisting"
     from version_comparisons where file_version_id = ${toVersionId}`);
-  const row = (result as unknown as { rows: { newCount: number; resolvedCount: number }[] }).rows[0];
-  return row ? { newCount: Number(row.newCount), resolvedCount: Number(row.resolvedCount) } : null;
+  const row = (result as unknown as { rows: StoredChangeTotals[] }).rows[0];
+  return row
+    ? {
+        fromVersionId: String(row.fromVersionId),
+        new: Number(row.new),
+        resolved: Number(row.resolved),
+        removed: Number(row.removed),
+        persisting: Number(row.persisting),
+      }
+    : null;
 }
 
-/** A few stored changes of one kind (1 new, 2 resolved) with their elements in the newer version. */
+export interface StoredChangeTotals {
+  fromVersionId: string;
+  new: number;
+  resolved: number;
+  removed: number;
+  persisting: number;
+}
+
+/**
+ * A few stored changes of one kind (1 new, 2 resolved) with their elements in the newer version; a
+ * new failure an approved waiver now covers is none (decision 0370).
+ */
 export async function storedChangeExamples(
   db: Database,
   toVersionId: string,
@@ -249,6 +269,9 @@ export async function storedChangeExamples(
     from finding_changes c
     join ${elements} e on e.file_version_id = c.file_version_id and e.step_id = c.element_step_id
     where c.file_version_id = ${toVersionId} and c.kind = ${kind}
+      and not exists (select 1 from element_results er join ids_specifications s on s.id = er.specification_id
+        where er.file_version_id = c.file_version_id and er.element_step_id = c.element_step_id
+          and s.key = c.specification_key and not er.passed and ${waivedSql(sql`er`)})
     order by c.element_step_id limit ${limit}`);
   return (
     result as unknown as {

@@ -1,7 +1,9 @@
 /**
  * Two stored versions compared on a worker thread (cpu-worker.ts task `compare-stored`): the history
  * of a version compared again (processing/recompare.ts) and the comparison of any two versions asked
- * for through the API (service.ts, cached). Pure: bytes in (load.ts), rows and summaries out.
+ * for through the API (service.ts, cached). Pure: bytes in (load.ts), rows and summaries out. When
+ * the data lists waived results (the comparison as read, decision 0370) they are no failures on either
+ * side, and the newer version's are counted apart.
  */
 import { compareVersions } from '@plumbline/ids';
 import { type ComparisonRows, comparisonRows } from './comparison-rows';
@@ -17,7 +19,8 @@ export interface SpecificationSummary {
   name: string;
   identifier: string | null;
   compared: boolean;
-  counts: { new: number; resolved: number; removed: number; persisting: number };
+  /** `waived`: the newer version's findings of the specification an approved waiver covers (decision 0370). */
+  counts: { new: number; resolved: number; removed: number; persisting: number; waived: number };
   uncompared: number;
 }
 
@@ -37,7 +40,8 @@ export interface CompareTaskOutput {
 
 export function compareStored(input: CompareTaskInput): CompareTaskOutput {
   const old = storedFindings(input.previous);
-  const next = storedFindings(input.current);
+  const waived = new Map<string, number>();
+  const next = storedFindings(input.current, waived);
   const comparison = compareVersions(old, next);
   const rows = comparisonRows(comparison, old, next, input.previous.versionId);
   const elements: ChangedElements = { globalId: [], name: [], ifcClass: [], level: [] };
@@ -57,7 +61,7 @@ export function compareStored(input: CompareTaskInput): CompareTaskOutput {
       name: spec.name,
       identifier: spec.identifier,
       compared: spec.compared,
-      counts: { ...spec.counts },
+      counts: { ...spec.counts, waived: waived.get(spec.key) ?? 0 },
       uncompared: spec.uncompared,
     })),
     elements,

@@ -24,7 +24,7 @@ export {
 } from './jobs';
 export { loadVersionData } from './load';
 export { historyRoutes } from './routes';
-export { createHistoryService, type HistoryService } from './service';
+export { comparisonTotalsAsRead, createHistoryService, type HistoryService } from './service';
 export {
   type StoredSpecification,
   type StoredVersionData,

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { type Database, rowsOf } from '../../platform/db';
+import { waivedSql } from '../compliance';
 import type { StoredSpecification, StoredVersionData } from './stored-version';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,12 +49,15 @@ const NOTHING = new Uint8Array(0);
 
 /**
  * A stored version's elements, entities, failing results and checked specifications; with `elements`,
- * its elements alone (a re-check has the rest from its own check).
+ * its elements alone (a re-check has the rest from its own check); with `waivers`, also the failing
+ * results an approved waiver covers (the comparison as read, decision 0370; the stored history is
+ * the engine's alone).
  */
 export async function loadVersionData(
   db: Database,
   versionId: string,
   parts: 'all' | 'elements' = 'all',
+  options: { waivers?: boolean } = {},
 ): Promise<StoredVersionData> {
   // Interpolated into COPY, which takes no parameters: only a well-formed id gets there.
   if (!UUID.test(versionId)) throw new Error(`not a version id: ${versionId}`);
@@ -90,7 +94,21 @@ export async function loadVersionData(
             where r.file_version_id = ${versionId}
             order by s.ids_file_id, s.position`,
       );
-      return { versionId, elements, entities, failing, specifications };
+      if (!options.waivers) return { versionId, elements, entities, failing, specifications };
+      const waived = await rowsOf<{ specificationId: string; stepId: number }>(
+        tx,
+        sql`select er.specification_id as "specificationId", er.element_step_id as "stepId"
+            from element_results er
+            where er.file_version_id = ${versionId} and not er.passed and ${waivedSql(sql`er`)}`,
+      );
+      return {
+        versionId,
+        elements,
+        entities,
+        failing,
+        specifications,
+        waived: waived.map((w) => `${w.specificationId}:${w.stepId}`),
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -213,3 +213,24 @@ async function namesOf(db: Database, versionId: string, stepIds: number[]): Prom
   );
   return new Map(rows.map((r) => [r.stepId, r]));
 }
+
+/**
+ * Per version, a digest of the failing results approved waivers cover on it (waived_results, written
+ * by the waivers module's one apply rule); versions with none are absent. A comparison is the stored
+ * history only when neither version has one; the digest keys the cache of computed ones, so a waiver
+ * approved, expired or flagged since is never served stale (decision 0370).
+ */
+export async function waiverDigests(
+  db: Database,
+  versionIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (versionIds.length === 0) return new Map();
+  const rows = await rowsOf<{ versionId: string; digest: string }>(
+    db,
+    sql`select file_version_id as "versionId",
+          md5(string_agg(specification_id::text || ':' || element_step_id, ',' order by specification_id, element_step_id)) as digest
+        from waived_results where file_version_id = any(${sql.param([...versionIds])}::uuid[])
+        group by file_version_id`,
+  );
+  return new Map(rows.map((r) => [String(r.versionId), r.digest]));
+}

@@ -2,7 +2,9 @@
  * What changed between two checked versions of a file (issue 30): the stored history when the newer
  * version was compared with the older when it completed, else the comparison made on a worker thread
  * from both versions' stored rows and cached (keyed by both versions and when each was last checked,
- * so a re-check never serves a stale comparison).
+ * so a re-check never serves a stale comparison). Waivers apply when the comparison is read (issue 32,
+ * decision 0370): a pair either of whose versions has waived results is compared with those results
+ * left out and the newer version's counted as waived, keyed also by both versions' waiver digests.
  */
 import type {
   ChangesQuery,
@@ -36,6 +38,73 @@ interface Pair {
   from: repo.VersionRef;
   to: repo.VersionRef;
   stored: repo.StoredHeader | null;
+  /** Both versions' waiver digests (repo.waiverDigests), '' when neither has a waived result. */
+  waivers: string;
+}
+
+/** The two versions' waiver digests as one cache-key part; '' when neither has a waived result. */
+function waiverPart(digests: ReadonlyMap<string, string>, fromId: string, toId: string): string {
+  const from = digests.get(fromId);
+  const to = digests.get(toId);
+  return from === undefined && to === undefined ? '' : `${from ?? '-'}/${to ?? '-'}`;
+}
+
+/** The totals of a comparison computed from stored rows: the header's, and the waived findings. */
+function computedTotals(output: CompareTaskOutput): ComparisonSummary['totals'] {
+  const h = output.rows.header;
+  return {
+    new: h.newCount,
+    resolved: h.resolvedCount,
+    removed: h.removedCount,
+    persisting: h.persistingCount,
+    waived: output.specifications.reduce((n, s) => n + s.counts.waived, 0),
+  };
+}
+
+/** A stored header's totals: nothing is waived on a pair read from storage. */
+function storedTotals(h: repo.StoredHeader): ComparisonSummary['totals'] {
+  return {
+    new: h.newCount,
+    resolved: h.resolvedCount,
+    removed: h.removedCount,
+    persisting: h.persistingCount,
+    waived: 0,
+  };
+}
+
+/** Two stored versions compared on a worker thread; with waivers when `waivers` (decision 0370). */
+async function compareOnWorker(
+  db: Database,
+  fromId: string,
+  toId: string,
+  waivers: boolean,
+): Promise<CompareTaskOutput> {
+  const previous = await loadVersionData(db, fromId, 'all', { waivers });
+  const current = await loadVersionData(db, toId, 'all', { waivers });
+  return runWorkerTask<CompareTaskOutput>(
+    'compare-stored',
+    { previous, current },
+    {
+      timeLimitMs: COMPARE_TIME_LIMIT_MS,
+      limitMessage: 'Comparing the versions took too long.',
+      transfer: transfersOfData(previous, current),
+    },
+  );
+}
+
+/**
+ * The totals of the comparison of `toVersionId` with `fromVersionId` as read now, waivers applied:
+ * the stored header's when neither version has a waived result, else computed. What the change
+ * notices (mail, webhooks) say, read when they are sent, after the version's waivers were applied.
+ */
+export async function comparisonTotalsAsRead(
+  db: Database,
+  pair: { fromVersionId: string; toVersionId: string },
+  storedTotals: ComparisonSummary['totals'],
+): Promise<ComparisonSummary['totals']> {
+  const digests = await repo.waiverDigests(db, [pair.fromVersionId, pair.toVersionId]);
+  if (digests.size === 0) return storedTotals;
+  return computedTotals(await compareOnWorker(db, pair.fromVersionId, pair.toVersionId, true));
 }
 
 const versionDto = (v: repo.VersionRef) => ({
@@ -93,28 +162,21 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       throw new HistoryError('comparison_unavailable', {
         messageId: 'error.comparison_unavailable.same_version',
       });
-    const header = await repo.findStoredHeader(db, toRef.id);
-    return { from: fromRef, to: toRef, stored: header?.fromVersionId === fromRef.id ? header : null } as Pair;
+    const [header, digests] = await Promise.all([
+      repo.findStoredHeader(db, toRef.id),
+      repo.waiverDigests(db, [fromRef.id, toRef.id]),
+    ]);
+    const waivers = waiverPart(digests, fromRef.id, toRef.id);
+    const stored = header?.fromVersionId === fromRef.id && waivers === '' ? header : null;
+    return { from: fromRef, to: toRef, stored, waivers } as Pair;
   }
 
   /** Both versions compared on a worker thread, once per pair and check (cached). */
   function computed(pair: Pair): Promise<CompareTaskOutput> {
-    const key = `${pair.from.id}:${pair.from.checkedAt?.toISOString()}:${pair.to.id}:${pair.to.checkedAt?.toISOString()}`;
+    const key = `${pair.from.id}:${pair.from.checkedAt?.toISOString()}:${pair.to.id}:${pair.to.checkedAt?.toISOString()}:${pair.waivers}`;
     let entry = cache.get(key);
     if (!entry) {
-      entry = (async () => {
-        const previous = await loadVersionData(db, pair.from.id);
-        const current = await loadVersionData(db, pair.to.id);
-        return runWorkerTask<CompareTaskOutput>(
-          'compare-stored',
-          { previous, current },
-          {
-            timeLimitMs: COMPARE_TIME_LIMIT_MS,
-            limitMessage: 'Comparing the versions took too long.',
-            transfer: transfersOfData(previous, current),
-          },
-        );
-      })();
+      entry = compareOnWorker(db, pair.from.id, pair.to.id, pair.waivers !== '');
       entry.catch(() => cache.delete(key));
       cache.set(key, entry);
     }
@@ -145,25 +207,29 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       await requireCheckedVersion(db, { projectId, fileId }).catch((error: { code?: string }) => {
         if (error.code !== 'no_processed_version') throw error;
       });
-      return (await repo.listComparisons(db, fileId)).map((h) =>
-        summary(
-          { from: h.from, to: h.to, stored: h },
-          {
-            new: h.newCount,
-            resolved: h.resolvedCount,
-            removed: h.removedCount,
-            persisting: h.persistingCount,
-          },
-          h.computedAt,
-          'stored',
-          {
-            matched_by_global_id: h.matchedByGlobalId,
-            matched_by_content: h.matchedByContent,
-            added: h.addedElements,
-            removed: h.removedElements,
-          },
-        ),
+      const headers = await repo.listComparisons(db, fileId);
+      const digests = await repo.waiverDigests(
+        db,
+        headers.flatMap((h) => [h.from.id, h.to.id]),
       );
+      const read = async (h: (typeof headers)[number]): Promise<ComparisonSummary> => {
+        const waivers = waiverPart(digests, h.from.id, h.to.id);
+        const elements = {
+          matched_by_global_id: h.matchedByGlobalId,
+          matched_by_content: h.matchedByContent,
+          added: h.addedElements,
+          removed: h.removedElements,
+        };
+        const pair = { from: h.from, to: h.to, stored: h, waivers };
+        if (waivers === '') return summary(pair, storedTotals(h), h.computedAt, 'stored', elements);
+        // Waived results on either version: the comparison as read, computed (and cached).
+        const totals = computedTotals(await computed({ ...pair, stored: null }));
+        return summary(pair, totals, new Date(), 'computed', elements);
+      };
+      // One pair at a time: each computed one loads two versions and takes a worker thread.
+      const out: ComparisonSummary[] = [];
+      for (const h of headers) out.push(await read(h));
+      return out;
     },
 
     /** Two versions compared: per specification the counts, and the requirements' facets. */
@@ -183,19 +249,13 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
           repo.facetFailureCounts(db, pair.to.id),
         ]);
         const specifications = storedSpecificationComparisons({ now, before, changes, facetFailures });
-        const totals = {
-          new: h.newCount,
-          resolved: h.resolvedCount,
-          removed: h.removedCount,
-          persisting: h.persistingCount,
-        };
         const elements = {
           matched_by_global_id: h.matchedByGlobalId,
           matched_by_content: h.matchedByContent,
           added: h.addedElements,
           removed: h.removedElements,
         };
-        return { ...summary(pair, totals, h.computedAt, 'stored', elements), specifications };
+        return { ...summary(pair, storedTotals(h), h.computedAt, 'stored', elements), specifications };
       }
       const output = await computed(pair);
       const rows = new Map(now.flatMap((s) => (s.key === null ? [] : [[s.key, s] as const])));
@@ -222,12 +282,7 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
         };
       });
       const h = output.rows.header;
-      const totals = {
-        new: h.newCount,
-        resolved: h.resolvedCount,
-        removed: h.removedCount,
-        persisting: h.persistingCount,
-      };
+      const totals = computedTotals(output);
       const elements = {
         matched_by_global_id: h.matchedByGlobalId,
         matched_by_content: h.matchedByContent,

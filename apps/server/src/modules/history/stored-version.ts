@@ -34,6 +34,11 @@ export interface StoredVersionData {
   /** specification_id, element_step_id, failures (json) */
   failing: Uint8Array;
   specifications: StoredSpecification[];
+  /**
+   * The failing results an approved waiver covers on the version (issue 32), as
+   * `${specificationId}:${stepId}`; absent when the comparison is the engine's alone (the stored history).
+   */
+  waived?: string[];
 }
 
 /** The buffers of a version's data, to transfer to a thread without a copy. */
@@ -97,9 +102,11 @@ export function storedSignatures(bytes: Uint8Array): {
 
 /**
  * The findings of a stored version. Specifications stored before keys existed (no key) are left out:
- * the comparison then treats them as not checked before.
+ * the comparison then treats them as not checked before. A result `data.waived` lists is not a
+ * failure (issue 32, decision 0370): its findings are left out and counted per specification key in
+ * `waivedOut`, one per element and requirement key as the engine counts findings.
  */
-export function storedFindings(data: StoredVersionData): VersionFindings {
+export function storedFindings(data: StoredVersionData, waivedOut?: Map<string, number>): VersionFindings {
   const { signatures, keys } = storedSignatures(data.elements);
   const builder = new FindingsBuilder(signatures, keys);
   for (const r of copyRows(data.entities))
@@ -122,11 +129,28 @@ export function storedFindings(data: StoredVersionData): VersionFindings {
       }),
     );
   }
+  const waived = new Set(data.waived ?? []);
+  const keyOf = new Map(data.specifications.map((s) => [s.id, s]));
   for (const r of copyRows(data.failing)) {
     const index = indexOf.get(r[0] ?? '');
     const stepId = Number(r[1]);
     if (index === undefined || !builder.has(stepId)) continue;
-    builder.addFailures(index, stepId, JSON.parse(r[2] ?? '[]') as StoredFailure[]);
+    const failures = JSON.parse(r[2] ?? '[]') as StoredFailure[];
+    if (waived.has(`${r[0]}:${stepId}`)) {
+      const spec = keyOf.get(r[0] ?? '');
+      if (spec?.key && waivedOut) {
+        const keys = new Set(
+          failures.length === 0
+            ? spec.prohibited
+              ? [ownRequirementKey(spec.key)]
+              : []
+            : failures.flatMap((f) => spec.requirementKeys[f.facetIndex] ?? []),
+        );
+        waivedOut.set(spec.key, (waivedOut.get(spec.key) ?? 0) + keys.size);
+      }
+      continue;
+    }
+    builder.addFailures(index, stepId, failures);
   }
   return builder.build();
 }

@@ -4,7 +4,8 @@
  * (`specification_facet_failures`, and a prohibited specification's failing elements). What persists
  * is not stored (history grows with change only): it is the failures now of each requirement both
  * versions were checked against, less the new ones, the same rule as `compareVersions` in the engine
- * (test/history.test.ts checks the two agree). Pure.
+ * (test/history.test.ts checks the two agree). Read only for a pair neither of whose versions has a
+ * waived result (decision 0370), so nothing is waived here. Pure.
  */
 import type { SpecificationComparison } from '@plumbline/contracts';
 import { ownRequirementKey } from '@plumbline/ids';
@@ -33,7 +34,7 @@ export function storedSpecificationComparisons(input: {
     }));
     if (spec.prohibited)
       requirements.push({ key: ownRequirementKey(spec.key), facet_index: null, facet: null });
-    const counts = { new: 0, resolved: 0, removed: 0, persisting: 0 };
+    const counts = { new: 0, resolved: 0, removed: 0, persisting: 0, waived: 0 };
     let uncompared = 0;
     for (const requirement of requirements) {
       const failingNow =

@@ -125,6 +125,7 @@ export function teamsBody(event: VersionComparedEvent) {
       { title: renderChangeMessage('changes.fact.resolved', p), value: String(event.counts.resolved) },
       { title: renderChangeMessage('changes.fact.removed', p), value: String(event.counts.removed) },
       { title: renderChangeMessage('changes.fact.persisting', p), value: String(event.counts.persisting) },
+      { title: renderChangeMessage('changes.fact.waived', p), value: String(event.counts.waived) },
     ],
     context: `Plumbline · ${event.project.name} · ${event.file.name}`,
     action: { title: renderChangeMessage('changes.open', p), url: event.links.changes },

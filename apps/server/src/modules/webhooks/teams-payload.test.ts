@@ -48,7 +48,7 @@ const event = versionComparedEvent('https://plumbline.example.com', {
   file: { id: '7c4c3f0e-7d5b-4d1c-9d63-0a9f1b2c3d4e', name: 'ARC.ifc' },
   version: { id: '8d4c3f0e-7d5b-4d1c-9d63-0a9f1b2c3d4e', tag: 'v7' },
   previousVersion: { id: '9e4c3f0e-7d5b-4d1c-9d63-0a9f1b2c3d4e', tag: 'v6' },
-  counts: { new: 12, resolved: 40, removed: 3, persisting: 5 },
+  counts: { new: 12, resolved: 40, removed: 3, persisting: 5, waived: 2 },
   elements: { matched_by_global_id: 100, matched_by_content: 2, added: 1, removed: 3 },
 });
 
@@ -62,7 +62,7 @@ describe('Teams-format webhook body', () => {
     const card = (body.attachments as Array<{ content: { body: Array<{ facts?: { value: string }[] }> } }>)[0]
       ?.content;
     const facts = card?.body.find((e) => e.facts)?.facts?.map((f) => f.value);
-    expect(facts).toEqual(['12', '40', '3', '5']);
+    expect(facts).toEqual(['12', '40', '3', '5', '2']);
   });
 
   it('pings a Teams hook with a card too', () => {

@@ -1,3 +1,4 @@
+import { comparisonTotalsAsRead } from '../../history';
 import * as repo from '../repo';
 import { classLabel } from './classes';
 import type { VersionFacts } from './facts';
@@ -38,8 +39,15 @@ function countLabels(rows: Fingerprint[]): string {
  */
 async function findingChanges(facts: VersionFacts, lang: Lang, beforeTag: string): Promise<string[]> {
   const { db } = facts.ctx;
-  const totals = await repo.storedChangeTotals(db, facts.version.id);
-  if (!totals) return [];
+  const stored = await repo.storedChangeTotals(db, facts.version.id);
+  if (!stored) return [];
+  // As the Changes view reads it: waivers applied (decision 0370).
+  const read = await comparisonTotalsAsRead(
+    db,
+    { fromVersionId: stored.fromVersionId, toVersionId: facts.version.id },
+    { ...stored, waived: 0 },
+  );
+  const totals = { newCount: read.new, resolvedCount: read.resolved };
   const [fresh, resolved] = await Promise.all([
     repo.storedChangeExamples(db, facts.version.id, 1, 3),
     repo.storedChangeExamples(db, facts.version.id, 2, 3),

@@ -31,7 +31,11 @@ function version(n: number): BimFileVersion {
 
 const facet = idsFacet(FIRE_RATING);
 
-function comparison(from: number, to: number, counts = { new: 1, resolved: 0, removed: 0, persisting: 4 }) {
+function comparison(
+  from: number,
+  to: number,
+  counts = { new: 1, resolved: 0, removed: 0, persisting: 4, waived: 2 },
+) {
   const ref = (n: number) => ({ id: V(n), version_number: n, version_tag: `v${n}` });
   return {
     comparison: {
@@ -76,7 +80,7 @@ describe('Changes view', () => {
       [`GET ${BASE}/versions`]: { body: { versions: [version(3), version(2), version(1)] } },
       [`GET ${BASE}/comparison`]: ({ url }) =>
         url.searchParams.get('from') === V(1)
-          ? { body: comparison(1, 3, { new: 2, resolved: 3, removed: 1, persisting: 2 }) }
+          ? { body: comparison(1, 3, { new: 2, resolved: 3, removed: 1, persisting: 2, waived: 0 }) }
           : { body: comparison(2, 3) },
       [`GET ${BASE}/comparison/changes`]: ({ url }) => ({
         body: {
@@ -94,7 +98,7 @@ describe('Changes view', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Walls have a fire rating', '1', '0', '0', '4', expect.stringContaining('Elements')]);
+    ).toEqual(['Walls have a fire rating', '1', '0', '0', '4', '2', expect.stringContaining('Elements')]);
     await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('From version').value).toBe(V(2)));
     expect(screen.getByLabelText<HTMLSelectElement>('To version').value).toBe(V(3));
     expect(screen.getByText(/v2 → v3:/).textContent?.replace(/\s+/g, ' ')).toBe(
@@ -116,8 +120,8 @@ describe('Changes view', () => {
     expect(
       within(again)
         .getAllByRole('cell')
-        .slice(1, 5)
+        .slice(1, 6)
         .map((cell) => cell.textContent),
-    ).toEqual(['2', '3', '1', '2']);
+    ).toEqual(['2', '3', '1', '2', '0']);
   });
 });

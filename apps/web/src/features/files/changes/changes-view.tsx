@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useFileVersions } from '../../projects/selection/versions-query';
 import { KIND_LABEL, KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
@@ -14,8 +15,8 @@ const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
 
 /**
  * What changed between two versions of a file (issue 30): latest against the one before by default;
- * per specification the counts of new, resolved, removed and persisting failures, each opening the
- * lists of its elements.
+ * per specification the counts of new, resolved, removed and persisting failures and, counted apart,
+ * the waived ones (decision 0370); each opens the lists of its elements.
  */
 export function ChangesView({ projectId, fileId }: { projectId: string; fileId: string }) {
   const [pair, setPair] = useState<VersionPair>({});
@@ -98,6 +99,7 @@ function ComparisonTable({
   fileId: string;
   comparison: Comparison;
 }) {
+  const t = useT('waivers');
   const pair = { from: comparison.from_version.id, to: comparison.to_version.id };
   const { elements } = comparison;
   return (
@@ -121,6 +123,7 @@ function ComparisonTable({
                 </TableHead>
               ))}
               <TableHead className="text-right">Persisting</TableHead>
+              <TableHead className="text-right">{t('waivers.changes.waived')}</TableHead>
               <TableHead>
                 <span className="sr-only">Elements</span>
               </TableHead>
@@ -178,6 +181,9 @@ function SpecificationRows({
         <TableCell className="text-right tabular-nums" data-kind="persisting">
           {formatNumber(counts.persisting)}
         </TableCell>
+        <TableCell className="text-right tabular-nums" data-kind="waived">
+          {formatNumber(counts.waived)}
+        </TableCell>
         <TableCell>
           {changed && (
             <Button
@@ -195,7 +201,7 @@ function SpecificationRows({
       </TableRow>
       {open && (
         <TableRow id={panelId}>
-          <TableCell colSpan={6} className="space-y-3 bg-muted/30">
+          <TableCell colSpan={7} className="space-y-3 bg-muted/30">
             {KINDS.map((kind) => (
               <ChangeList
                 key={kind}

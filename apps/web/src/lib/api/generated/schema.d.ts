@@ -12377,6 +12377,7 @@ export interface operations {
                                 resolved: number;
                                 removed: number;
                                 persisting: number;
+                                waived: number;
                             };
                         }[];
                     };
@@ -12543,6 +12544,7 @@ export interface operations {
                                 resolved: number;
                                 removed: number;
                                 persisting: number;
+                                waived: number;
                             };
                             specifications: {
                                 key: string;
@@ -12555,6 +12557,7 @@ export interface operations {
                                     resolved: number;
                                     removed: number;
                                     persisting: number;
+                                    waived: number;
                                 };
                                 uncompared: number;
                                 requirements: {
