@@ -183,7 +183,7 @@ describe('the IDS Studio, building a specification', () => {
       const box = boxes.nth(i);
       await tabTo(box);
       await page.keyboard.press('Space');
-      await expect.poll(() => box.isChecked(), value).toBe(true);
+      await expect.poll(() => box.isChecked(), { message: value }).toBe(true);
     }
     const withValues = engineCounts(chosen);
     // Doors without one of the ratings fail: the count has to change when the requirement comes.
