@@ -41,10 +41,17 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
     if (wizardRequested) setWizardLoaded(true);
   }, [wizardRequested]);
 
-  // On narrow screens the tab strip scrolls sideways: keep the active tab in view.
+  // On narrow screens the tab strip scrolls sideways: keep the active tab in view. The strip is scrolled
+  // itself, not through scrollIntoView, which in Chromium also moves the sequential focus starting
+  // point to the tab: a page's first Tab would then skip the skip link and the header.
   useEffect(() => {
-    const trigger = tabListRef.current?.querySelector<HTMLElement>(`[data-tab-id="${active}"]`);
-    trigger?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const list = tabListRef.current;
+    const trigger = list?.querySelector<HTMLElement>(`[data-tab-id="${active}"]`);
+    if (!list || !trigger) return;
+    const strip = list.getBoundingClientRect();
+    const tab = trigger.getBoundingClientRect();
+    if (tab.left < strip.left) list.scrollLeft -= strip.left - tab.left;
+    else if (tab.right > strip.right) list.scrollLeft += tab.right - strip.right;
   }, [active]);
 
   // Tooltips live only in dashboard areas: their provider (and Radix's positioning code) stays out of
