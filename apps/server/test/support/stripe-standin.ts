@@ -1,6 +1,9 @@
 // A loopback stand-in that speaks the subset of Stripe's REST API the Stripe gateway uses:
 // form-encoded bodies with bracket notation, Stripe-shaped objects and errors, Idempotency-Key,
 // and signed webhooks (the real Stripe-Signature scheme). Listens on 127.0.0.1, port 0.
+// Over 500 lines: one stand-in for one provider's API, whose objects share one state (customers,
+// checkout, subscriptions, invoices and their preview, portal, webhooks); split by endpoint, that state
+// would travel through module globals.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
