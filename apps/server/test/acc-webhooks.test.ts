@@ -92,17 +92,21 @@ describe('ACC versions without a click: APS webhooks', { timeout: 600_000 }, () 
     return result.rows;
   }
 
+  /** The Harbour Tower project's files as the import lists them for a signed-in session. */
+  async function harbourFiles(sessionId: string): Promise<{ id: string; name: string }[]> {
+    const listed = await call(
+      server,
+      owner,
+      'GET',
+      `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
+    );
+    return listed.json().files as { id: string; name: string }[];
+  }
+
   it('registers one signed dm.version.added hook on the folder of the linked file when the project is created', async () => {
     const sessionId = 'hooks-session-0123456789abcdef';
     expect((await connectAcc(server, owner, standin, callbackUrl, sessionId)).statusCode).toBe(302);
-    const listed = (
-      await call(
-        server,
-        owner,
-        'GET',
-        `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
-      )
-    ).json().files as { id: string; name: string }[];
+    const listed = await harbourFiles(sessionId);
     const created = await call(server, owner, 'POST', '/api/v1/projects/from-acc', {
       projectName: 'Harbour Hooks',
       projectDescription: '',
@@ -219,14 +223,7 @@ describe('ACC versions without a click: APS webhooks', { timeout: 600_000 }, () 
     if (!hook) throw new Error('no hook registered');
     const sessionId = 'hooks-session-second-0123456789';
     expect((await connectAcc(server, owner, standin, callbackUrl, sessionId)).statusCode).toBe(302);
-    const listed = (
-      await call(
-        server,
-        owner,
-        'GET',
-        `/api/v1/acc/hubs/b.hub-acc/projects/b.proj-harbour/all-files?oauth_session_id=${sessionId}`,
-      )
-    ).json().files as { id: string; name: string }[];
+    const listed = await harbourFiles(sessionId);
     const posts = hookPosts();
     const created = await call(server, owner, 'POST', '/api/v1/projects/from-acc', {
       projectName: 'Harbour Hooks Twin',
