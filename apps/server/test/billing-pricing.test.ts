@@ -130,6 +130,70 @@ for (const backend of testBackends()) {
       expect(first).toMatchObject({ currency: 'EUR', amount: 38 });
     });
 
+    it('charges an upgrade as of the estimate the person saw, across a day boundary, and refuses an estimate over an hour old', async () => {
+      const { project_id, subscription } = await pay({ projectName: 'Midnight Mill' });
+      const periodEnd = new Date(subscription.current_period_end).getTime();
+      // Ten minutes before a whole day more of the period has gone: the count of days left drops by
+      // one twenty minutes later, so an upgrade prorated as of its confirmation would charge a day less.
+      const untilDrop = (periodEnd - server.clock.now().getTime()) % DAY;
+      await advanceAndSignIn(server, DAY + untilDrop - 600_000, [owner, colleague]);
+      const priced = async () => {
+        const res = await call(
+          server,
+          owner,
+          'GET',
+          `/api/v1/billing/subscriptions/${subscription.id}/plan-changes`,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { days_remaining: number; priced_as_of: string; options: Option[] };
+      };
+      const shown = await priced();
+      expect(new Date(shown.priced_as_of).getTime()).toBe(server.clock.now().getTime());
+      const days = daysLeft(subscription.current_period_end);
+      expect(shown.days_remaining).toBe(days);
+      // Blueprint A$79 → Cornerstone A$149: (14900 − 7900) × days ÷ 30, to the cent.
+      const estimate = Math.round((7000 * days) / 30) / 100;
+      expect(shown.options.find((o) => o.tier.id === 'cornerstone')?.charge_now).toBe(estimate);
+
+      await advanceAndSignIn(server, 1_200_000, [owner, colleague]);
+      const later = await priced();
+      expect(later.days_remaining).toBe(days - 1);
+      expect(later.options.find((o) => o.tier.id === 'cornerstone')?.charge_now).not.toBe(estimate);
+
+      // An estimate over an hour old is refused, and nothing is charged or changed.
+      const stale = new Date(server.clock.now().getTime() - 3_600_001).toISOString();
+      const refused = await call(
+        server,
+        owner,
+        'POST',
+        `/api/v1/billing/subscriptions/${subscription.id}/upgrade`,
+        {
+          newTierId: 'cornerstone',
+          confirmProjectName: 'Midnight Mill',
+          pricedAsOf: stale,
+        },
+      );
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.code).toBe('plan_estimate_expired');
+      expect((await history(project_id)).filter((i) => i.name.includes('prorated'))).toEqual([]);
+
+      const up = await call(
+        server,
+        owner,
+        'POST',
+        `/api/v1/billing/subscriptions/${subscription.id}/upgrade`,
+        {
+          newTierId: 'cornerstone',
+          confirmProjectName: 'Midnight Mill',
+          pricedAsOf: shown.priced_as_of,
+        },
+      );
+      expect(up.statusCode, up.body).toBe(200);
+      expect(up.json().subscription.tier.id).toBe('cornerstone');
+      const proration = (await history(project_id)).find((i) => i.name.includes('prorated'));
+      expect(proration).toMatchObject({ currency: 'AUD', amount: estimate, computed_status: 'paid' });
+    });
+
     it('prices an AUD project with a 20 % voucher: A$63.20 billed, and the upgrade charge is the voucher-aware difference', async () => {
       const { project_id, subscription } = await pay({
         voucherCode: 'WELCOME20',

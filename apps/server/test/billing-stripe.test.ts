@@ -296,7 +296,7 @@ for (const backend of testBackends()) {
       expect(res.json().url).toMatch(/^https:\/\/billing\.standin\.test\/p\/bps_/);
     });
 
-    it("estimates an upgrade with Stripe's preview of the invoice, discount included, and charges exactly that", async () => {
+    it("estimates an upgrade with Stripe's preview of the invoice, discount included, and charges exactly that, as of the estimate's instant", async () => {
       const started = await call(server, owner, 'POST', '/api/v1/billing/checkout-sessions', {
         tierId: 'cornerstone',
         quantity: 1,
@@ -329,10 +329,22 @@ for (const backend of testBackends()) {
         options.json().options as Array<{ tier: { id: string }; charge_now: number | null }>
       ).find((o) => o.tier.id === 'skyline');
       expect(skyline?.charge_now).not.toBeNull();
+      const pricedAsOf = options.json().priced_as_of as string;
+
+      // The person reads the price for fifty minutes: Stripe prorates by the second, so the same
+      // preview now is less; the upgrade sent with the estimate's instant charges what was shown.
+      await advance(50 * 60_000);
+      const now = (
+        await call(server, owner, 'GET', `/api/v1/billing/subscriptions/${sub.id}/plan-changes`)
+      ).json().options as Array<{ tier: { id: string }; charge_now: number | null }>;
+      expect(now.find((o) => o.tier.id === 'skyline')?.charge_now).toBeLessThan(
+        skyline?.charge_now as number,
+      );
 
       const upgraded = await call(server, owner, 'POST', `/api/v1/billing/subscriptions/${sub.id}/upgrade`, {
         newTierId: 'skyline',
         confirmProjectName: 'Discounted Tower',
+        pricedAsOf,
       });
       expect(upgraded.statusCode, upgraded.body).toBe(200);
       const charged = invoicesOf(stripeId).find((inv) => inv.billing_reason === 'subscription_update') as Obj;

@@ -197,6 +197,12 @@ export const changePlanBodySchema = z.object({
   subscriptionId: z.string().uuid().optional(),
   newTierId: z.string().min(1).max(64),
   confirmProjectName: z.string(),
+  /**
+   * An upgrade: the `priced_as_of` of the plan changes the person saw, so that the charge is prorated as
+   * of the same instant as the estimate (Stripe's `proration_date`); refused once older than the
+   * estimate's validity. Absent: prorated as of now.
+   */
+  pricedAsOf: z.string().datetime().optional(),
 });
 
 /** One plan as a change of a subscription, priced in its currency with its voucher (decision 0310). */
@@ -213,6 +219,8 @@ export const planChangeOptionsSchema = z.object({
   currency: currencySchema,
   days_remaining: z.number().int(),
   proration_days: z.number().int(),
+  /** The instant every `charge_now` is prorated as of; an upgrade sent with it charges exactly that. */
+  priced_as_of: z.string().datetime(),
   options: z.array(planChangeOptionSchema),
 });
 export type PlanChangeOptions = z.infer<typeof planChangeOptionsSchema>;
@@ -301,6 +309,7 @@ export const billingErrorCodes = [
   'not_an_upgrade', // 400
   'not_a_downgrade', // 400
   'subscription_canceled', // 409
+  'plan_estimate_expired', // 409 the upgrade's estimate is older than its validity: price it again
   'invoice_not_found', // 404
   'invoice_not_open', // 409 the invoice is already paid
   'admin_role_required', // 403

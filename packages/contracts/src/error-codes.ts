@@ -115,6 +115,7 @@ export const ERROR_STATUS = {
   not_an_upgrade: 400,
   not_a_downgrade: 400,
   subscription_canceled: 409,
+  plan_estimate_expired: 409,
   invoice_not_found: 404,
   invoice_not_open: 409,
   installation_admin_required: 403,

@@ -19,6 +19,8 @@ export interface SubscriptionChange {
   subscriptionId: string;
   newTierId?: string;
   confirmProjectName?: string;
+  /** An upgrade: the `priced_as_of` of the estimate shown, so the charge is that estimate (decision 0427). */
+  pricedAsOf?: string;
 }
 
 /** The in-app portal's writes (the ledger). */
@@ -63,13 +65,13 @@ export const liveBillingSource: BillingSource = {
       schema: checkoutSessionResponseSchema,
     });
   },
-  async changeSubscription({ action, subscriptionId, newTierId, confirmProjectName }) {
+  async changeSubscription({ action, subscriptionId, newTierId, confirmProjectName, pricedAsOf }) {
     const body =
       action === 'cancel'
         ? { subscriptionId, cancelImmediately: false }
         : action === 'reactivate'
           ? { subscriptionId }
-          : { subscriptionId, newTierId, confirmProjectName };
+          : { subscriptionId, newTierId, confirmProjectName, pricedAsOf };
     const path = apiPath(`/billing/subscriptions/{subscriptionId}/${action}`, { path: { subscriptionId } });
     return (await apiRequest(path, { method: 'POST', body, schema: subscriptionResponseSchema }))
       .subscription;

@@ -14,6 +14,7 @@ const table = {
   not_an_upgrade: 'error.not_an_upgrade',
   not_a_downgrade: 'error.not_a_downgrade',
   subscription_canceled: 'error.subscription_canceled',
+  plan_estimate_expired: 'error.plan_estimate_expired',
   invoice_not_found: 'error.invoice_not_found',
   invoice_not_open: 'error.invoice_not_open',
   admin_role_required: 'error.admin_role_required.billing',

@@ -48,6 +48,7 @@ export async function planChangeOptions(input: {
     currency,
     days_remaining: daysRemaining(now, sub.currentPeriodEnd),
     proration_days: PRORATION_DAYS,
+    priced_as_of: now.toISOString(),
     options,
   };
 }

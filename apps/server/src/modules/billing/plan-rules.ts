@@ -49,6 +49,24 @@ export async function requirePlanChange(
   return current;
 }
 
+/** How long an upgrade's estimate stays good to confirm: a dialog left open longer is priced again. */
+export const ESTIMATE_VALID_MS = 60 * 60 * 1000;
+
+/**
+ * The instant an upgrade is prorated as of (decision 0427): the `priced_as_of` of the estimate the
+ * person confirmed, while it is at most an hour old and inside the current period; now when none was
+ * sent. An older (or future) one is refused, so that nobody is charged other than what they saw.
+ */
+export function upgradeAsOf(sub: repo.SubscriptionRow, pricedAsOf: string | undefined, now: Date): Date {
+  if (pricedAsOf === undefined) return now;
+  const asOf = new Date(pricedAsOf);
+  const oldest = Math.max(now.getTime() - ESTIMATE_VALID_MS, sub.currentPeriodStart.getTime());
+  if (!(asOf.getTime() >= oldest && asOf.getTime() <= now.getTime())) {
+    throw new BillingError('plan_estimate_expired');
+  }
+  return asOf;
+}
+
 export async function projectNameOf(tx: Database, projectId: string): Promise<string> {
   const project = await findActiveProject(tx, projectId);
   if (!project) throw new BillingError('subscription_not_found');

@@ -209,12 +209,12 @@ export function billingRoutes(
         },
         async (request) => {
           const userId = requireAuth(request).user.id;
-          const { newTierId, confirmProjectName } = request.body;
+          const { newTierId, confirmProjectName, pricedAsOf } = request.body;
           const id = request.params.subscriptionId;
           return {
             subscription:
               change === 'upgrade'
-                ? await billing.upgrade(userId, id, newTierId, confirmProjectName)
+                ? await billing.upgrade(userId, id, newTierId, confirmProjectName, pricedAsOf)
                 : await billing.downgrade(userId, id, newTierId, confirmProjectName),
           };
         },

@@ -23,7 +23,7 @@ import { describeLimits } from './limits';
 import { addOneMonth } from './money';
 import type { ChangeContext, CheckoutInput, PaymentProvider, SubscriptionChanges } from './payments/provider';
 import { renderBillingDocument } from './pdf';
-import { requireManaged, requirePlanChange } from './plan-rules';
+import { requireManaged, requirePlanChange, upgradeAsOf } from './plan-rules';
 import { monthlyPrice, voucherDiscount } from './pricing';
 import type { ProjectSetup } from './project-setup';
 import * as repo from './repo';
@@ -156,6 +156,7 @@ export function createBillingService(deps: BillingDeps) {
     newTierId: string,
     confirmProjectName: string,
     direction: 'up' | 'down',
+    pricedAsOf?: string,
   ): Promise<Subscription> {
     requireEnabled();
     const tier = await requireTier(newTierId);
@@ -166,6 +167,7 @@ export function createBillingService(deps: BillingDeps) {
         sub,
         tier,
         current: await requirePlanChange(tx, sub, tier, confirmProjectName, direction),
+        asOf: direction === 'up' ? upgradeAsOf(sub, pricedAsOf, clock.now()) : clock.now(),
       }),
       (changes, tx, planChange) =>
         direction === 'up'
@@ -404,9 +406,17 @@ export function createBillingService(deps: BillingDeps) {
     reactivate: (userId: string, subscriptionId: string) =>
       setCancelAtPeriodEnd(userId, subscriptionId, false),
 
-    /** Immediate, with a prorated invoice for the rest of the period (decisions 0141, 0310). */
-    upgrade: (userId: string, subscriptionId: string, newTierId: string, confirmProjectName: string) =>
-      changePlan(userId, subscriptionId, newTierId, confirmProjectName, 'up'),
+    /**
+     * Immediate, with a prorated invoice for the rest of the period (decisions 0141, 0310), prorated as
+     * of the estimate's `pricedAsOf` when sent (0427).
+     */
+    upgrade: (
+      userId: string,
+      subscriptionId: string,
+      newTierId: string,
+      confirmProjectName: string,
+      pricedAsOf?: string,
+    ) => changePlan(userId, subscriptionId, newTierId, confirmProjectName, 'up', pricedAsOf),
 
     /** Scheduled: the next billing cycle opens on the lower plan. */
     downgrade: (userId: string, subscriptionId: string, newTierId: string, confirmProjectName: string) =>

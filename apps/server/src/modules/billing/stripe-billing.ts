@@ -46,8 +46,8 @@ export function createStripeBilling(deps: {
 }) {
   const { db, clock, audit, gateway, publicUrl } = deps;
 
-  /** The instant an upgrade is prorated as of, in Unix seconds: the app's clock, for preview and change alike. */
-  const prorationDate = () => Math.floor(clock.now().getTime() / 1000);
+  /** Stripe's `proration_date`: Unix seconds of the instant an upgrade is prorated as of (decision 0427). */
+  const prorationDate = (asOf: Date) => Math.floor(asOf.getTime() / 1000);
 
   /** Stripe's network and server errors become a 502 with a message; card errors stay for the caller. */
   async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -298,11 +298,11 @@ export function createStripeBilling(deps: {
       return { duplicate: !first };
     },
 
-    /** Now, with Stripe's prorated invoice charged at once. */
-    async upgrade(sub: repo.SubscriptionRow, tier: repo.TierRow): Promise<void> {
+    /** Now, with Stripe's invoice prorated as of `asOf` (the estimate's instant) charged at once. */
+    async upgrade(sub: repo.SubscriptionRow, tier: repo.TierRow, asOf: Date): Promise<void> {
       const id = sub.providerSubscriptionId as string;
       const updated = await call(() =>
-        gateway.changePriceNow(id, tier.stripePriceId as string, 'always_invoice', prorationDate()),
+        gateway.changePriceNow(id, tier.stripePriceId as string, 'always_invoice', prorationDate(asOf)),
       );
       await syncSubscription(updated);
       await recordLatestInvoice(updated);
@@ -310,13 +310,13 @@ export function createStripeBilling(deps: {
 
     /**
      * What an upgrade to `tier` charges now, in cents: the amount due of Stripe's preview of the invoice
-     * the change raises (its proration with the subscription's discounts), prorated as of the same
-     * instant as the upgrade itself (decision 0391).
+     * the change raises (its proration with the subscription's discounts), prorated as of `asOf`; the
+     * upgrade sent with the same instant charges exactly this (decisions 0391, 0427).
      */
-    async previewUpgrade(sub: repo.SubscriptionRow, tier: repo.TierRow): Promise<number> {
+    async previewUpgrade(sub: repo.SubscriptionRow, tier: repo.TierRow, asOf: Date): Promise<number> {
       const id = sub.providerSubscriptionId as string;
       const preview = await call(() =>
-        gateway.previewPriceChange(id, tier.stripePriceId as string, prorationDate()),
+        gateway.previewPriceChange(id, tier.stripePriceId as string, prorationDate(asOf)),
       );
       return preview.amount_due;
     },

@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { errorCodeOf, isApiRequestError } from '@/lib/api';
+import { errorCodeOf, errorMessage, isApiRequestError } from '@/lib/api';
 import {
   formatBillingDate,
   formatPrice,
@@ -33,6 +33,8 @@ function planChangeError(error: unknown, plan: string): string {
       return `Plan configuration error: The ${plan} plan is not properly configured for payments. Please try a different plan or contact support.`;
     case 'confirmation_required':
       return isApiRequestError(error) ? error.message : '';
+    case 'plan_estimate_expired':
+      return errorMessage(error);
   }
   return 'Failed to process subscription change. Please try again.';
 }
@@ -93,6 +95,8 @@ export function ChangePlanDialog({
         subscriptionId: subscription.id,
         newTierId: selected.id,
         confirmProjectName: projectName,
+        // Charged as of the instant the shown price was computed (decision 0427).
+        pricedAsOf: which === 'upgrade' ? plans.data?.priced_as_of : undefined,
       },
       {
         onSuccess: () => {
@@ -107,7 +111,12 @@ export function ChangePlanDialog({
           );
           close();
         },
-        onError: (error) => toast.error(planChangeError(error, selected.name)),
+        onError: (error) => {
+          // A price older than its validity: back to the plans, priced again (the settled mutation
+          // refreshes them), before anyone confirms again.
+          if (errorCodeOf(error) === 'plan_estimate_expired') setConfirming(false);
+          toast.error(planChangeError(error, selected.name));
+        },
       },
     );
   };

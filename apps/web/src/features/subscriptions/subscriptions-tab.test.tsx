@@ -57,6 +57,9 @@ const FERRY: Subscription = {
   project: { name: 'Ferry Terminal', files_count: 0, team_members_count: 1 },
 };
 
+/** The instant the server priced the plan changes as of: an upgrade sends it back (decision 0427). */
+const PRICED_AS_OF = '2026-12-07T09:00:00.000Z';
+
 /** The server's plan-change answer for Ferry (on Blueprint, 30 days left), no voucher: billed = list. */
 function planChanges(tiers: Tier[]) {
   return {
@@ -64,6 +67,7 @@ function planChanges(tiers: Tier[]) {
     currency: 'AUD',
     days_remaining: 30,
     proration_days: 30,
+    priced_as_of: PRICED_AS_OF,
     options: tiers.map((t) => ({
       tier: t,
       change: t.id === 'blueprint' ? 'current' : 'upgrade',
@@ -161,9 +165,43 @@ describe('SubscriptionsTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Upgrade' }));
     expect(await screen.findByText('Failed to process subscription change. Please try again.')).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-      { subscriptionId: FERRY.id, newTierId: 'cornerstone', confirmProjectName: 'Ferry Terminal' },
-      { subscriptionId: FERRY.id, newTierId: 'cornerstone', confirmProjectName: 'Ferry Terminal' },
+      {
+        subscriptionId: FERRY.id,
+        newTierId: 'cornerstone',
+        confirmProjectName: 'Ferry Terminal',
+        pricedAsOf: PRICED_AS_OF,
+      },
+      {
+        subscriptionId: FERRY.id,
+        newTierId: 'cornerstone',
+        confirmProjectName: 'Ferry Terminal',
+        pricedAsOf: PRICED_AS_OF,
+      },
     ]);
+  });
+
+  it('prices the plans again when the server says the estimate shown is over an hour old', async () => {
+    const expired = 'The price shown is more than an hour old. Review the new price and confirm again.';
+    const calls = mockBilling({
+      [`POST /billing/subscriptions/${FERRY.id}/upgrade`]: {
+        status: 409,
+        body: {
+          error: {
+            code: 'plan_estimate_expired',
+            message: expired,
+            messageId: 'error.plan_estimate_expired',
+          },
+        },
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    const dialog = await upgradeFerryTo(user, /Cornerstone/);
+    expect(await screen.findByText(expired)).toBeVisible();
+    // Back to the plans, priced again before anyone confirms.
+    expect(await within(dialog).findByRole('radiogroup', { name: 'Plans' })).toBeVisible();
+    const priced = () =>
+      calls.filter((call) => call.method === 'GET' && call.path.endsWith('/plan-changes')).length;
+    await waitFor(() => expect(priced()).toBeGreaterThan(1));
   });
 
   it('says to sign in when the billing portal or the subscriptions cannot be read', async () => {
@@ -198,6 +236,7 @@ describe('SubscriptionsTab', () => {
           currency: 'EUR',
           days_remaining: 21,
           proration_days: 30,
+          priced_as_of: PRICED_AS_OF,
           options: [
             {
               tier: euro(BLUEPRINT, 48),

@@ -93,17 +93,17 @@ export function ledgerChanges(chargeSaved: PaymentProvider['chargeSaved']): Subs
   return {
     when: 'in-transaction',
 
-    async upgrade(tx, { sub, current, tier }, { clock, jobs }) {
+    async upgrade(tx, { sub, current, tier, asOf }, { clock, jobs }) {
       const currency = sub.currency as Currency;
       const now = clock.now();
-      // The same definition that gave the browser its estimate (decision 0310).
+      // The same definition, as of the same instant, that gave the browser its estimate (0310, 0427).
       const amount = upgradeChargeCents({
         current,
         target: tier,
         currency,
         discount: subscriptionDiscount(sub),
         periodEnd: sub.currentPeriodEnd,
-        now,
+        now: asOf,
       });
       const card = savedCard(sub);
       const paid = await chargeSaved(card, amount, now);

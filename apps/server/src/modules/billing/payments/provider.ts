@@ -35,6 +35,14 @@ export interface PlanChange {
   tier: TierRow;
 }
 
+/**
+ * An upgrade the billing service has checked, prorated as of `asOf`: the instant of the estimate the
+ * person confirmed, so the charge is the amount they were shown (decision 0427).
+ */
+export interface UpgradeChange extends PlanChange {
+  asOf: Date;
+}
+
 /** What a change needs besides the database: the clock, and the queue that mails each invoice. */
 export interface ChangeContext {
   clock: Clock;
@@ -49,10 +57,10 @@ export interface SubscriptionChanges {
    * answers the call, and the webhook must be able to lock the same row (decision 0151).
    */
   readonly when: 'in-transaction' | 'after-commit';
-  /** Now: the new plan at once, the rest of the period charged prorated. */
-  upgrade(db: Database, change: PlanChange, context: ChangeContext): Promise<void>;
+  /** Now: the new plan at once, the rest of the period charged prorated as of `change.asOf`. */
+  upgrade(db: Database, change: UpgradeChange, context: ChangeContext): Promise<void>;
   /**
-   * What `upgrade` would charge now, in cents, by the definition `upgrade` charges with (the ledger's
+   * What `upgrade` would charge, prorated as of `now`, in cents, by the definition `upgrade` charges with (the ledger's
    * pricing, or Stripe's preview of the upcoming invoice): the estimate the browser shows.
    */
   upgradeCharge(change: PlanChange, now: Date): Promise<number>;

@@ -22,8 +22,8 @@ export function createStripeProvider(deps: { stripe: StripeBilling; testMode: bo
   const ours = ledgerChanges(chargeNothing);
   const held: SubscriptionChanges = {
     when: 'after-commit',
-    upgrade: (_db, { sub, tier }) => stripe.upgrade(sub, tier),
-    upgradeCharge: ({ sub, tier }) => stripe.previewUpgrade(sub, tier),
+    upgrade: (_db, { sub, tier, asOf }) => stripe.upgrade(sub, tier, asOf),
+    upgradeCharge: ({ sub, tier }, asOf) => stripe.previewUpgrade(sub, tier, asOf),
     downgrade: (_db, { sub, tier }) => stripe.downgrade(sub, tier),
     setCancelAtPeriodEnd: (_db, sub, cancel) => stripe.setCancelAtPeriodEnd(sub, cancel),
   };
