@@ -192,6 +192,12 @@ for (const backend of testBackends()) {
       expect(up.json().subscription.tier.id).toBe('cornerstone');
       const proration = (await history(project_id)).find((i) => i.name.includes('prorated'));
       expect(proration).toMatchObject({ currency: 'AUD', amount: estimate, computed_status: 'paid' });
+      // Its mail states the amount as the app does (the owner is the installation's admin, who may read the outbox).
+      const outbox = await call(server, owner, 'GET', '/api/v1/admin/outbox');
+      const mail = (outbox.json().mails as Array<{ kind: string; text: string }>).find(
+        (m) => m.kind === 'invoice.issued' && m.text.includes('Midnight Mill') && m.text.includes('prorated'),
+      );
+      expect(mail?.text).toContain(`A$${estimate.toFixed(2)}`);
     });
 
     it('prices an AUD project with a 20 % voucher: A$63.20 billed, and the upgrade charge is the voucher-aware difference', async () => {

@@ -1,3 +1,4 @@
+import { intlLocale } from '@plumbline/i18n';
 import type { Database } from '../../platform/db';
 import { render } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
@@ -67,15 +68,16 @@ export async function issueInvoice(
   if (!row)
     throw new BillingError('idempotency_conflict', { messageId: 'error.idempotency_conflict.invoiced' });
   if (jobs) {
-    const amount = `${(total / 100).toFixed(2)} ${sub.currency}`;
     const locale = await mailLocale(tx, { projectId: sub.projectId, userId: sub.customerUserId });
+    // Amount and date as the reader's language writes them (A$56.00, 56,00 AU$), as the app shows them.
+    const intl = intlLocale(locale);
     const values = {
       number: row.invoiceNumber,
       projectName: draft.projectName,
       description: draft.description,
-      amount,
+      amount: new Intl.NumberFormat(intl, { style: 'currency', currency: sub.currency }).format(total / 100),
       paid: draft.paid ? 'yes' : 'no',
-      due: row.dueAt.toISOString().slice(0, 10),
+      due: new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' }).format(row.dueAt),
     };
     await queueMail(
       tx,
