@@ -7,14 +7,16 @@
  *   npm run build && npm run bench:lighthouse -- [--runs 3] [--port 3795] [--json bench/out/lighthouse.json] [--lhr DIR]
  *
  * Everything is local: the server on loopback with its own data directory, Chromium at
- * E2E_CHROMIUM_PATH or /usr/bin/chromium.
+ * E2E_CHROMIUM_PATH or /usr/bin/chromium. Lighthouse is the current release, kept in its own tool
+ * directory (bench/lighthouse, with its own lock file) and installed there on the first run: it asks for
+ * a newer Node than the app's floor and brings a browser driver the app does not need (decision 0428).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { startBuiltServer } from './lib/api-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +31,45 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
+
+/** bench/lighthouse's packages, exactly its lock file's, installed when missing or older than the lock. */
+function lighthouseTool(): { require: NodeJS.Require; version: string } {
+  const dir = join(root, 'bench', 'lighthouse');
+  const marker = join(dir, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker) || statSync(join(dir, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs) {
+    console.log('Installing Lighthouse into bench/lighthouse…');
+    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    if (npm.status !== 0) throw new Error('npm ci in bench/lighthouse failed');
+  }
+  const installed = join(dir, 'node_modules', 'lighthouse', 'package.json');
+  const { version } = JSON.parse(readFileSync(installed, 'utf8')) as { version: string };
+  return { require: createRequire(join(dir, 'package.json')), version };
+}
+
+interface LighthouseResult {
+  lhr: {
+    runtimeError?: { code: string; message: string };
+    finalDisplayedUrl: string;
+    audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+    categories: Record<string, { score: number | null } | undefined>;
+  };
+}
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+  config?: unknown,
+) => Promise<LighthouseResult | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
+
+const tool = lighthouseTool();
+const lighthouse = (await import(pathToFileURL(tool.require.resolve('lighthouse')).href))
+  .default as Lighthouse;
+const chromeLauncher = (await import(
+  pathToFileURL(tool.require.resolve('chrome-launcher')).href
+)) as ChromeLauncher;
+console.log(`Lighthouse ${tool.version}, mobile preset`);
 
 const TARGET = { performance: 90, lcpMs: 2500, tbtMs: 200, accessibility: 90 };
 
