@@ -116,6 +116,16 @@ describe('plumbline lint', { timeout: 120_000 }, () => {
     const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);
+    // The schema is strict enough to fail: a level SARIF does not know and a result without a message.
+    expect(
+      validate({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name: 'x' } }, results: [{ level: 'fatal', message: { text: 'm' } }] }],
+      }),
+    ).toBe(false);
+    expect(
+      validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: 'r' }] }] }),
+    ).toBe(false);
     for (const text of [clean, warnings, errors, fixable]) {
       const { out } = await lint(text, '--format', 'sarif');
       const log = JSON.parse(out);
