@@ -5,13 +5,13 @@
  * reads back the same through writeIds, and `plumbline check` listing the lint errors of an IDS it
  * refuses.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli';
 import type { IdsDocument } from '../src/document';
 import { parseIds } from '../src/parse-ids';
@@ -52,6 +52,9 @@ const fixable = ids(
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'plumbline-lint-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function lint(text: string, ...options: string[]) {
