@@ -17,6 +17,17 @@ export interface ValidationProblem {
   readonly unreadable?: true;
 }
 
+/** The facets of an xs:restriction that bound a value (numbers, dates, times), in ids.xsd's order. */
+export const VALUE_BOUNDS = ['minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const;
+/** The facets of an xs:restriction that bound a value's length. */
+export const LENGTH_BOUNDS = ['length', 'minLength', 'maxLength'] as const;
+/**
+ * Every single-valued facet of an xs:restriction (the bounds, then the lengths): the one list the
+ * reader, the writer, the requirement keys, the linter and the Studio's forms go by.
+ */
+export const RESTRICTION_BOUNDS = [...VALUE_BOUNDS, ...LENGTH_BOUNDS] as const;
+export type RestrictionBound = (typeof RESTRICTION_BOUNDS)[number];
+
 /** An IDS value: either `<simpleValue>` or an `<xs:restriction>`. */
 export type IdsValue = SimpleValue | RestrictionValue;
 

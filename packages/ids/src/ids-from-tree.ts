@@ -4,15 +4,16 @@
  * meets, as a message id with parameters, and where each specification, facet and value came from
  * (`sources`), so the linter can point at them. No Node imports: the linter uses it in a browser.
  */
-import type {
-  Facet,
-  IdsDocument,
-  IdsInfo,
-  IdsValue,
-  PartOfRelationName,
-  RestrictionValue,
-  SourceLocation,
-  Specification,
+import {
+  type Facet,
+  type IdsDocument,
+  type IdsInfo,
+  type IdsValue,
+  type PartOfRelationName,
+  RESTRICTION_BOUNDS,
+  type RestrictionValue,
+  type SourceLocation,
+  type Specification,
 } from './document';
 import type { MessageParams } from './lint/format-message';
 import { CodeListInterner, restrictionWithCodeList } from './restriction/code-list';
@@ -69,15 +70,7 @@ const RELATIONS: readonly PartOfRelationName[] = [
   'IFCRELVOIDSELEMENT IFCRELFILLSELEMENT',
 ];
 
-const SINGLE_FACETS = [
-  'minInclusive',
-  'maxInclusive',
-  'minExclusive',
-  'maxExclusive',
-  'length',
-  'minLength',
-  'maxLength',
-];
+const SINGLE_FACETS: readonly string[] = RESTRICTION_BOUNDS;
 
 class Reader {
   readonly problems: ReaderProblem[] = [];

@@ -5,13 +5,13 @@
  * reads back the same through writeIds, and `plumbline check` listing the lint errors of an IDS it
  * refuses.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli';
 import type { IdsDocument } from '../src/document';
 import { parseIds } from '../src/parse-ids';
@@ -52,6 +52,9 @@ const fixable = ids(
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'plumbline-lint-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function lint(text: string, ...options: string[]) {
@@ -116,6 +119,16 @@ describe('plumbline lint', { timeout: 120_000 }, () => {
     const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);
+    // The schema is strict enough to fail: a level SARIF does not know and a result without a message.
+    expect(
+      validate({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name: 'x' } }, results: [{ level: 'fatal', message: { text: 'm' } }] }],
+      }),
+    ).toBe(false);
+    expect(
+      validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: 'r' }] }] }),
+    ).toBe(false);
     for (const text of [clean, warnings, errors, fixable]) {
       const { out } = await lint(text, '--format', 'sarif');
       const log = JSON.parse(out);

@@ -6,7 +6,13 @@
  * requirement its key, so its history (and a waiver on it, issue 32) carries over.
  */
 import { createHash } from 'node:crypto';
-import type { Facet, IdsDocument, IdsValue, Specification } from '../document';
+import {
+  type Facet,
+  type IdsDocument,
+  type IdsValue,
+  RESTRICTION_BOUNDS,
+  type Specification,
+} from '../document';
 
 /** The keys of one IDS document's specifications and their requirements, by position. */
 export interface SpecificationKeys {
@@ -36,15 +42,7 @@ function specificationPart(spec: Specification): string {
 function canonicalValue(value: IdsValue | null): unknown {
   if (value === null) return null;
   if (value.kind === 'simple') return ['=', value.value];
-  const bounds = [
-    value.minInclusive,
-    value.maxInclusive,
-    value.minExclusive,
-    value.maxExclusive,
-    value.length,
-    value.minLength,
-    value.maxLength,
-  ].map((v) => v ?? null);
+  const bounds = RESTRICTION_BOUNDS.map((bound) => value[bound] ?? null);
   return ['r', value.base, [...value.enumeration].sort(), [...value.patterns].sort(), bounds];
 }
 

@@ -4,7 +4,14 @@
  * parseIds(writeIds(doc)) gives back the same document apart from source locations. Used to store an
  * IDS file after the app changes it (adding a requirement to a specification).
  */
-import type { Facet, IdsDocument, IdsInfo, IdsValue, Specification } from '../document';
+import {
+  type Facet,
+  type IdsDocument,
+  type IdsInfo,
+  type IdsValue,
+  RESTRICTION_BOUNDS,
+  type Specification,
+} from '../document';
 
 const IDS_NS = 'http://standards.buildingsmart.org/IDS';
 const XS_NS = 'http://www.w3.org/2001/XMLSchema';
@@ -29,9 +36,6 @@ function attrs(pairs: Array<[string, string | null | undefined]>): string {
     .join('');
 }
 
-const BOUNDS = ['minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const;
-const LENGTHS = ['length', 'minLength', 'maxLength'] as const;
-
 /** One value element (`<name>`, `<value>` …) with its simpleValue or xs:restriction, ending in \n. */
 export function writeValue(tag: string, v: IdsValue | null, indent: string): string {
   if (!v) return '';
@@ -42,7 +46,7 @@ export function writeValue(tag: string, v: IdsValue | null, indent: string): str
   const parts: string[] = [];
   for (const e of v.enumeration) parts.push(`${inner}<xs:enumeration value="${escapeAttribute(e)}"/>`);
   for (const p of v.patterns) parts.push(`${inner}<xs:pattern value="${escapeAttribute(p)}"/>`);
-  for (const name of [...BOUNDS, ...LENGTHS]) {
+  for (const name of RESTRICTION_BOUNDS) {
     const bound = v[name];
     if (bound !== undefined) parts.push(`${inner}<xs:${name} value="${escapeAttribute(bound)}"/>`);
   }

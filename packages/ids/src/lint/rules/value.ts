@@ -6,7 +6,7 @@
  */
 
 import type { ValueCategory } from '../../audit/schema-lookup';
-import type { IdsValue, RestrictionValue } from '../../document';
+import { type IdsValue, LENGTH_BOUNDS, type RestrictionValue, VALUE_BOUNDS } from '../../document';
 import { isValidLexical, normaliseBase, parseDouble, type XsdBase } from '../../restriction/lexical';
 import type { XmlElement } from '../../xml/xml-element';
 import type { EditSpec, FixSpec, LintContext } from '../context';
@@ -31,8 +31,8 @@ export interface ValueTarget {
   readonly dataType?: string | null;
 }
 
-const BOUNDS = ['minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const;
-const LENGTHS = ['length', 'minLength', 'maxLength'] as const;
+const BOUNDS = VALUE_BOUNDS;
+const LENGTHS = LENGTH_BOUNDS;
 /** Restriction facets each base admits (IDS DataTypes.md, "XML base types"). */
 const FACETS_OF_BASE: Record<XsdBase, readonly string[]> = {
   string: ['enumeration', 'pattern', 'length', 'minLength', 'maxLength'],

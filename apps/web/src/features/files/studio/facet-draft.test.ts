@@ -1,6 +1,6 @@
 import type { Facet } from '@plumbline/ids/document';
 import { describe, expect, it } from 'vitest';
-import { draftComplete, draftOf, EMPTY_DRAFT, facetOf } from './facet-draft';
+import { draftComplete, draftOf, EMPTY_DRAFT, facetOf, NO_BOUNDS } from './facet-draft';
 
 const NOWHERE = { line: 0, column: 0 };
 const simple = (value: string) => ({ kind: 'simple' as const, value });
@@ -113,19 +113,113 @@ describe('the facet form draft', () => {
     ).toBe('required');
   });
 
-  it('has no draft for a facet the fields would change: bounds, lengths, several patterns, a pattern name', () => {
+  it("writes bounds with the data type's base and reads them back, instructions and URI kept", () => {
     const bounded: Facet = {
       type: 'property',
       propertySet: simple('Pset_WallCommon'),
       baseName: simple('ThermalTransmittance'),
-      value: { kind: 'restriction', base: 'double', enumeration: [], patterns: [], maxInclusive: '0.3' },
+      value: {
+        kind: 'restriction',
+        base: 'double',
+        enumeration: [],
+        patterns: [],
+        minExclusive: '0',
+        maxInclusive: '0.3',
+      },
       dataType: 'IFCTHERMALTRANSMITTANCEMEASURE',
-      uri: null,
+      uri: 'https://identifier.buildingsmart.org/uri/buildingsmart/ifc/4.3/prop/ThermalTransmittance',
+      cardinality: 'required',
+      instructions: 'U-value of the wall build-up',
+      location: NOWHERE,
+    };
+    const draft = draftOf(bounded);
+    expect(draft).toMatchObject({
+      valueForm: 'bounds',
+      bounds: { ...NO_BOUNDS, minExclusive: '0', maxInclusive: '0.3' },
+      boundsBase: 'double',
+      instructions: 'U-value of the wall build-up',
+    });
+    expect(facetOf(draft ?? EMPTY_DRAFT, 'double', 'requirements')).toEqual(bounded);
+    // Typed with spaces, a bound is written trimmed; an emptied bound is left out.
+    const edited = facetOf(
+      { ...(draft ?? EMPTY_DRAFT), bounds: { ...NO_BOUNDS, minInclusive: ' 0.1 ', maxInclusive: '' } },
+      'double',
+      'requirements',
+    );
+    expect(edited).toMatchObject({ value: { kind: 'restriction', base: 'double', minInclusive: '0.1' } });
+    expect(
+      edited.type === 'property' && edited.value?.kind === 'restriction' && 'maxInclusive' in edited.value,
+    ).toBe(false);
+  });
+
+  it('gives bounds of a facet with no numeric type xs:double, or the base the file had', () => {
+    const draft = {
+      ...EMPTY_DRAFT,
+      kind: 'attribute' as const,
+      name: 'NominalHeight',
+      valueForm: 'bounds' as const,
+      bounds: { ...NO_BOUNDS, minInclusive: '2.1' },
+    };
+    expect(facetOf(draft, 'string')).toMatchObject({
+      value: { kind: 'restriction', base: 'double', enumeration: [], patterns: [], minInclusive: '2.1' },
+    });
+    expect(facetOf({ ...draft, boundsBase: 'integer' }, 'string')).toMatchObject({
+      value: { base: 'integer', minInclusive: '2.1' },
+    });
+    // Only the form's own bounds are written: lengths typed before switching to bounds are not.
+    expect(facetOf({ ...draft, bounds: { ...draft.bounds, maxLength: '5' } }, 'string')).not.toMatchObject({
+      value: { maxLength: '5' },
+    });
+  });
+
+  it('writes lengths as a string restriction and reads them back', () => {
+    const draft = {
+      ...EMPTY_DRAFT,
+      kind: 'attribute' as const,
+      name: 'Tag',
+      valueForm: 'length' as const,
+      bounds: { ...NO_BOUNDS, minLength: '3', maxLength: '8' },
+    };
+    const facet = facetOf(draft, 'string', 'requirements');
+    expect(facet).toEqual({
+      type: 'attribute',
+      name: simple('Tag'),
+      value: {
+        kind: 'restriction',
+        base: 'string',
+        enumeration: [],
+        patterns: [],
+        minLength: '3',
+        maxLength: '8',
+      },
       cardinality: 'required',
       instructions: null,
       location: NOWHERE,
-    };
-    expect(draftOf(bounded)).toBeNull();
+    });
+    expect(draftOf(facet)).toMatchObject({
+      valueForm: 'length',
+      bounds: { ...NO_BOUNDS, minLength: '3', maxLength: '8' },
+      boundsBase: 'string',
+    });
+    expect(draftComplete(draft)).toBe(true);
+    expect(draftComplete({ ...draft, bounds: { ...NO_BOUNDS, minInclusive: '3' } })).toBe(false);
+    expect(draftComplete({ ...draft, valueForm: 'bounds', bounds: { ...NO_BOUNDS, length: '3' } })).toBe(
+      false,
+    );
+  });
+
+  it('has no draft for a facet the fields would change: bounds with lengths, values or a pattern, several patterns, a pattern name', () => {
+    const mixed = (extra: object): Facet => ({
+      type: 'attribute',
+      name: simple('Tag'),
+      value: { kind: 'restriction', base: 'string', enumeration: [], patterns: [], minLength: '2', ...extra },
+      cardinality: 'required',
+      instructions: null,
+      location: NOWHERE,
+    });
+    expect(draftOf(mixed({ maxInclusive: '5' }))).toBeNull();
+    expect(draftOf(mixed({ patterns: ['T.*'] }))).toBeNull();
+    expect(draftOf(mixed({ enumeration: ['T1', 'T22'] }))).toBeNull();
     const patterns: Facet = {
       type: 'material',
       value: { kind: 'restriction', base: 'string', enumeration: [], patterns: ['a.*', 'b.*'] },

@@ -1,11 +1,22 @@
 /**
  * What the facet form edits: any of the six IDS facet kinds as plain fields, with its cardinality,
- * and the document's facet built from them. A value is any value, one or several exact values (one
- * is written as a simple value, several as an enumeration) or one pattern. A facet whose values the
- * fields cannot hold without loss (bounds, lengths, several patterns, a pattern for a name) has no
- * draft: it is moved, duplicated and deleted in the Studio and edited in the file. Pure.
+ * instructions and URI, and the document's facet built from them. A value is any value, one or
+ * several exact values (one is written as a simple value, several as an enumeration), one pattern,
+ * bounds (minimum and maximum, inclusive or exclusive) or lengths (exact, minimum, maximum). A facet
+ * whose values the fields cannot hold without loss (several patterns, a pattern with bounds, bounds
+ * with lengths, a pattern for a name) has no draft: it is moved, duplicated and deleted in the Studio
+ * and edited in the file. Pure.
  */
-import type { Facet, FacetCardinality, IdsValue, PartOfRelationName } from '@plumbline/ids/document';
+import {
+  type Facet,
+  type FacetCardinality,
+  type IdsValue,
+  LENGTH_BOUNDS,
+  type PartOfRelationName,
+  RESTRICTION_BOUNDS,
+  type RestrictionBound,
+  VALUE_BOUNDS,
+} from '@plumbline/ids/document';
 
 export const DRAFT_KINDS = [
   'entity',
@@ -26,8 +37,18 @@ export const PART_OF_RELATIONS: readonly PartOfRelationName[] = [
   'IFCRELVOIDSELEMENT IFCRELFILLSELEMENT',
 ];
 
-/** How the value is stated: not at all, by exact values, or by one pattern. */
-export type ValueForm = 'any' | 'values' | 'pattern';
+/** How the value is stated: not at all, by exact values, by one pattern, by bounds or by lengths. */
+export type ValueForm = 'any' | 'values' | 'pattern' | 'bounds' | 'length';
+
+/** The bound fields each form shows. */
+export const FORM_BOUNDS = { bounds: VALUE_BOUNDS, length: LENGTH_BOUNDS } as const;
+
+/** Every restriction bound as typed ('' when not stated). */
+export type DraftBounds = Record<RestrictionBound, string>;
+
+export const NO_BOUNDS: DraftBounds = Object.fromEntries(
+  RESTRICTION_BOUNDS.map((b) => [b, '']),
+) as DraftBounds;
 
 export interface FacetDraft {
   kind: DraftKind;
@@ -45,11 +66,14 @@ export interface FacetDraft {
   name: string;
   /** classification */
   system: string;
-  /** The value's form and its exact values or pattern (property, attribute, classification, material). */
+  /** The value's form and its exact values, pattern or bounds (property, attribute, classification, material). */
   valueForm: ValueForm;
   values: string[];
   pattern: string;
-  /** What the form does not show, kept as it was: the facet's instructions and URI. */
+  bounds: DraftBounds;
+  /** The xs:restriction base the file gave the bounds ('' for a new facet: the data type's base). */
+  boundsBase: string;
+  /** The facet's instructions and URI (null when absent; the URI only for property, classification, material). */
   instructions: string | null;
   uri: string | null;
 }
@@ -68,6 +92,8 @@ export const EMPTY_DRAFT: FacetDraft = {
   valueForm: 'any',
   values: [],
   pattern: '',
+  bounds: NO_BOUNDS,
+  boundsBase: '',
   instructions: null,
   uri: null,
 };
@@ -83,26 +109,27 @@ function simpleOf(value: IdsValue | null): string | undefined {
 /** A value the fields can hold, or undefined when they would lose part of it. */
 function valueFieldsOf(
   value: IdsValue | null,
-): Pick<FacetDraft, 'valueForm' | 'values' | 'pattern'> | undefined {
-  if (value === null) return { valueForm: 'any', values: [], pattern: '' };
-  if (value.kind === 'simple') return { valueForm: 'values', values: [value.value], pattern: '' };
-  const bounded = [
-    value.minInclusive,
-    value.maxInclusive,
-    value.minExclusive,
-    value.maxExclusive,
-    value.length,
-    value.minLength,
-    value.maxLength,
-  ].some((v) => v !== undefined);
-  if (bounded) return undefined;
+): Pick<FacetDraft, 'valueForm' | 'values' | 'pattern' | 'bounds' | 'boundsBase'> | undefined {
+  const none = { values: [], pattern: '', bounds: NO_BOUNDS, boundsBase: '' };
+  if (value === null) return { ...none, valueForm: 'any' };
+  if (value.kind === 'simple') return { ...none, valueForm: 'values', values: [value.value] };
+  const stated = (bounds: readonly RestrictionBound[]) => bounds.some((b) => value[b] !== undefined);
+  const valueBounds = stated(VALUE_BOUNDS);
+  const lengths = stated(LENGTH_BOUNDS);
+  if (valueBounds || lengths) {
+    if (valueBounds && lengths) return undefined;
+    if (value.patterns.length > 0 || value.enumeration.length > 0) return undefined;
+    const bounds = { ...NO_BOUNDS };
+    for (const b of RESTRICTION_BOUNDS) bounds[b] = value[b] ?? '';
+    return { ...none, valueForm: valueBounds ? 'bounds' : 'length', bounds, boundsBase: value.base };
+  }
   const [pattern, ...morePatterns] = value.patterns;
   if (pattern !== undefined)
     return morePatterns.length === 0 && value.enumeration.length === 0
-      ? { valueForm: 'pattern', values: [], pattern }
+      ? { ...none, valueForm: 'pattern', pattern }
       : undefined;
   return value.enumeration.length > 0
-    ? { valueForm: 'values', values: [...value.enumeration], pattern: '' }
+    ? { ...none, valueForm: 'values', values: [...value.enumeration] }
     : undefined;
 }
 
@@ -157,10 +184,12 @@ export function draftOf(facet: Facet): FacetDraft | null {
   }
 }
 
-/** Whether the stated value is usable: some exact values, or a pattern, when the form says so. */
+/** Whether the stated value is usable: some exact values, a pattern, or a bound, when the form says so. */
 function valueComplete(draft: FacetDraft): boolean {
   if (draft.valueForm === 'values') return draft.values.some((v) => v !== '');
   if (draft.valueForm === 'pattern') return draft.pattern !== '';
+  if (draft.valueForm === 'bounds' || draft.valueForm === 'length')
+    return FORM_BOUNDS[draft.valueForm].some((b) => draft.bounds[b].trim() !== '');
   return true;
 }
 
@@ -181,10 +210,31 @@ export function draftComplete(draft: FacetDraft): boolean {
   }
 }
 
-/** The value the draft states; `base` is the xs: base of an enumeration or pattern. */
+/**
+ * The xs: base of bounds: the data type's when it has one other than string, else the one the file
+ * gave, else xs:double (bounds compare numbers, dates or times; strings have none).
+ */
+function boundsBase(draft: FacetDraft, base: string): string {
+  if (base !== 'string') return base;
+  return draft.boundsBase !== '' ? draft.boundsBase : 'double';
+}
+
+/** The value the draft states; `base` is the xs: base of the data type (of an enumeration, bounds, lengths). */
 function statedValue(draft: FacetDraft, base: string): IdsValue | null {
   if (draft.valueForm === 'pattern')
     return { kind: 'restriction', base: 'string', enumeration: [], patterns: [draft.pattern] };
+  if (draft.valueForm === 'bounds' || draft.valueForm === 'length') {
+    const form = draft.valueForm;
+    const stated: Partial<Record<RestrictionBound, string>> = {};
+    for (const b of FORM_BOUNDS[form]) if (draft.bounds[b].trim() !== '') stated[b] = draft.bounds[b].trim();
+    return {
+      kind: 'restriction',
+      base: form === 'bounds' ? boundsBase(draft, base) : draft.boundsBase || base,
+      enumeration: [],
+      patterns: [],
+      ...stated,
+    };
+  }
   if (draft.valueForm === 'any') return null;
   const values = draft.values.filter((v) => v !== '');
   const [only, ...more] = values;

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/lib/testing/fetch-mock';
 import { renderWithApp } from '@/lib/testing/render';
-import { EMPTY_DRAFT } from './facet-draft';
+import { EMPTY_DRAFT, NO_BOUNDS } from './facet-draft';
 import { FacetForm, type FacetFormProps } from './facet-form';
 
 const SCHEMA: StudioSchema = {
@@ -151,5 +151,114 @@ describe('the facet form', () => {
       instructions: null,
       location: NOWHERE,
     });
+  });
+  it('writes bounds and lengths from their fields, and reads bounds back into them', async () => {
+    const { user, onApply } = renderForm({ kinds: ['attribute'] });
+    await screen.findByRole('option', { name: 'Tag' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Attribute' }), 'Tag');
+    const form = screen.getByRole('combobox', { name: 'Value' });
+    expect([...form.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Any value',
+      'One of these values',
+      'Matches a pattern',
+      'Within bounds',
+      'Of a length',
+    ]);
+    await user.selectOptions(form, 'length');
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    // No length stated yet: nothing to apply.
+    expect(apply).toBeDisabled();
+    expect(screen.queryByLabelText('At least')).toBeNull();
+    await user.type(screen.getByLabelText('At least this many characters'), '3');
+    await user.type(screen.getByLabelText('At most this many characters'), '8');
+    await user.click(apply);
+    expect(onApply).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        type: 'attribute',
+        value: {
+          kind: 'restriction',
+          base: 'string',
+          enumeration: [],
+          patterns: [],
+          minLength: '3',
+          maxLength: '8',
+        },
+      }),
+    );
+    await user.selectOptions(form, 'bounds');
+    expect(screen.queryByLabelText('At most this many characters')).toBeNull();
+    await user.type(screen.getByLabelText('More than'), '0');
+    await user.type(screen.getByLabelText('At most'), '2.5');
+    await user.click(apply);
+    expect(onApply).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        value: {
+          kind: 'restriction',
+          base: 'double',
+          enumeration: [],
+          patterns: [],
+          minExclusive: '0',
+          maxInclusive: '2.5',
+        },
+      }),
+    );
+  });
+
+  it("shows a facet's bounds from its draft and keeps its restriction base", async () => {
+    const { user, onApply } = renderForm({
+      kinds: ['property'],
+      initial: {
+        ...EMPTY_DRAFT,
+        kind: 'property',
+        propertySet: 'Pset_WallCommon',
+        property: 'ThermalTransmittance',
+        valueForm: 'bounds',
+        bounds: { ...NO_BOUNDS, maxInclusive: '0.3' },
+        boundsBase: 'decimal',
+      },
+    });
+    const max = screen.getByLabelText('At most');
+    expect(max).toHaveValue('0.3');
+    await user.clear(max);
+    await user.type(max, '0.25');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onApply).toHaveBeenCalledWith(
+      expect.objectContaining({
+        value: { kind: 'restriction', base: 'decimal', enumeration: [], patterns: [], maxInclusive: '0.25' },
+      }),
+    );
+  });
+
+  it("edits a requirement's instructions and URI", async () => {
+    const { user, onApply } = renderForm({
+      kinds: ['material'],
+      initial: {
+        ...EMPTY_DRAFT,
+        kind: 'material',
+        instructions: 'Name the load-bearing layer',
+        uri: 'https://x/oak',
+      },
+    });
+    const instructions = screen.getByLabelText('Instructions for the modeller');
+    expect(instructions).toHaveValue('Name the load-bearing layer');
+    await user.clear(instructions);
+    await user.type(instructions, 'Use the BEP names');
+    const uri = screen.getByLabelText('URI (for example a bSDD property)');
+    await user.clear(uri);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onApply).toHaveBeenLastCalledWith(
+      expect.objectContaining({ type: 'material', instructions: 'Use the BEP names', uri: null }),
+    );
+  });
+
+  it('offers instructions but no URI for an attribute, and neither in applicability', async () => {
+    const first = renderForm({ kinds: ['attribute'] });
+    expect(screen.getByLabelText('Instructions for the modeller')).toBeInTheDocument();
+    expect(screen.queryByLabelText('URI (for example a bSDD property)')).toBeNull();
+    first.unmount();
+    renderForm({ kinds: ['material'], section: 'applicability' });
+    await screen.findByRole('button', { name: 'Apply' });
+    expect(screen.queryByLabelText('Instructions for the modeller')).toBeNull();
+    expect(screen.queryByLabelText('URI (for example a bSDD property)')).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import {
   PART_OF_RELATIONS,
 } from './facet-draft';
 import { FieldInput } from './field-input';
+import { NoteFields } from './note-fields';
 import { type StudioModel, useModelFacts, usePropertyValues, useStudioSchema } from './studio-api';
 import { ValueFields } from './value-fields';
 
@@ -172,6 +173,7 @@ export function FacetForm(props: FacetFormProps) {
         </>
       )}
       {draft.kind === 'material' && <ValueFields id={id} draft={draft} change={change} />}
+      {section === 'requirements' && <NoteFields id={id} draft={draft} change={change} />}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={!draftComplete(draft)}>
           {t('studio.facet.save')}

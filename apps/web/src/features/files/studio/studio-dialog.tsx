@@ -6,6 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiUrl } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
+import { useStudioT } from '@/lib/i18n/studio';
 import { queryKeys } from '@/lib/query-keys';
 import type { StudioLinter } from './use-lint';
 
@@ -17,12 +19,19 @@ async function pageLinter(): Promise<StudioLinter> {
   return sharedLinter;
 }
 
+/** The download failed with this HTTP status (the dialog says so in the reader's language). */
+class IdsTextError extends Error {
+  constructor(readonly status: number) {
+    super(`IDS download failed: ${status}`);
+  }
+}
+
 async function idsText(projectId: string, idsFileId: string): Promise<string> {
   const response = await fetch(
     apiUrl('/projects/{projectId}/idsfiles/{idsFileId}/download', { path: { projectId, idsFileId } }),
     { credentials: 'same-origin' },
   );
-  if (!response.ok) throw new Error(`The IDS file could not be read (${response.status}).`);
+  if (!response.ok) throw new IdsTextError(response.status);
   return response.text();
 }
 
@@ -35,59 +44,70 @@ export interface StudioDialogProps {
 }
 
 /** "Open in Studio" for one IDS file of the project: the Studio's editor in a dialog. */
-export function StudioDialog({ projectId, idsFileId, fileName, linter }: StudioDialogProps) {
+export function StudioDialog(props: StudioDialogProps) {
   const [open, setOpen] = useState(false);
-  const { mode } = useDataSource();
-  const text = useQuery({
-    queryKey: queryKeys.idsText(mode, projectId, idsFileId),
-    queryFn: () => idsText(projectId, idsFileId),
-    enabled: open,
-    // The Studio edits the text it opened with; the stored file does not change under it.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const chosenLinter = useQuery({
-    queryKey: queryKeys.studioLinter,
-    queryFn: pageLinter,
-    enabled: open && !linter,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const activeLinter = linter ?? chosenLinter.data;
+  const t = useT('common');
   return (
     <>
       <Button
         size="sm"
         variant="outline"
         onClick={() => setOpen(true)}
-        aria-label={`Open ${fileName} in the Studio`}
+        aria-label={t('common.studio.openLabel', { name: props.fileName })}
       >
         <PencilRuler aria-hidden="true" />
-        Studio
+        {t('common.studio.open')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90vh] max-w-4xl overflow-y-auto">
-          <DialogTitle>IDS Studio: {fileName}</DialogTitle>
-          <DialogDescription>
-            Edit the file's specifications; each is said in plain language and checked by the linter as you
-            type. Save it as the file's next revision, or download it.
-          </DialogDescription>
-          {text.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {text.error.message}
-            </p>
-          ) : text.data === undefined || !activeLinter ? (
-            <Skeleton className="h-40" aria-label="Loading the IDS file" />
-          ) : (
-            <Suspense fallback={<Skeleton className="h-40" aria-label="Loading the Studio" />}>
-              <StudioEditor
-                initialText={text.data}
-                fileName={fileName}
-                linter={activeLinter}
-                project={{ projectId, idsFileId }}
-              />
-            </Suspense>
-          )}
+          {/* The Studio's words load with the Studio, when the dialog first opens. */}
+          <Suspense fallback={<Skeleton className="h-40" />}>
+            {open && <StudioDialogBody {...props} />}
+          </Suspense>
         </DialogContent>
       </Dialog>
+    </>
+  );
+}
+
+function StudioDialogBody({ projectId, idsFileId, fileName, linter }: StudioDialogProps) {
+  const t = useStudioT();
+  const { mode } = useDataSource();
+  const text = useQuery({
+    queryKey: queryKeys.idsText(mode, projectId, idsFileId),
+    queryFn: () => idsText(projectId, idsFileId),
+    // The Studio edits the text it opened with; the stored file does not change under it.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const chosenLinter = useQuery({
+    queryKey: queryKeys.studioLinter,
+    queryFn: pageLinter,
+    enabled: !linter,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const activeLinter = linter ?? chosenLinter.data;
+  return (
+    <>
+      <DialogTitle>{t('studio.dialog.title', { name: fileName })}</DialogTitle>
+      <DialogDescription>{t('studio.dialog.description')}</DialogDescription>
+      {text.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t('studio.dialog.readFailed', {
+            status: text.error instanceof IdsTextError ? text.error.status : 0,
+          })}
+        </p>
+      ) : text.data === undefined || !activeLinter ? (
+        <Skeleton className="h-40" aria-label={t('studio.dialog.loadingFile')} />
+      ) : (
+        <Suspense fallback={<Skeleton className="h-40" aria-label={t('studio.dialog.loadingStudio')} />}>
+          <StudioEditor
+            initialText={text.data}
+            fileName={fileName}
+            linter={activeLinter}
+            project={{ projectId, idsFileId }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

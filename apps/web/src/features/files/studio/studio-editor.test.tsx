@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { applyFix, lintIds } from '@plumbline/ids/lint/index';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/lib/testing/fetch-mock';
 import { renderWithApp } from '@/lib/testing/render';
 import { StudioEditor } from './studio-editor';
 import type { StudioLinter } from './use-lint';
@@ -47,9 +48,24 @@ const IDS = `<?xml version="1.0" encoding="UTF-8"?>
 </ids>
 `;
 
+/** The document texts the editor offers for download, in order (read from the blobs it makes). */
+function documentTexts() {
+  const blobs: Blob[] = [];
+  const original = URL.createObjectURL.bind(URL);
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    if (blob instanceof Blob) blobs.push(blob);
+    return original(blob);
+  });
+  return { last: async () => (await blobs.at(-1)?.text()) ?? '' };
+}
+
 function renderEditor(text = IDS) {
   return renderWithApp(<StudioEditor initialText={text} fileName="doors.ids" linter={linter} />);
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const problems = () => screen.findByRole('list', { name: 'Problems' });
 
@@ -140,10 +156,8 @@ describe('StudioEditor', () => {
   });
 
   it('offers a facet’s form when its values fit the fields, and says so when they do not', async () => {
-    const bounded = IDS.replace(
-      '<xs:enumeration value="EI30"/>\n              <xs:enumeration value="EI60"/>',
-      '<xs:maxLength value="4"/>',
-    );
+    // Values and a length in one restriction: the fields hold one or the other.
+    const bounded = IDS.replace('<xs:enumeration value="EI60"/>', '<xs:maxLength value="4"/>');
     expect(bounded).not.toBe(IDS);
     renderEditor(bounded);
     const requirements = screen.getByRole('region', { name: 'Requirements' });
@@ -158,5 +172,55 @@ describe('StudioEditor', () => {
     renderEditor('<ids><info>');
     expect(screen.getByRole('alert')).toHaveTextContent('This file cannot be edited field by field');
     await waitFor(() => expect(screen.getByTestId('lint-summary')).toHaveTextContent(/error/));
+  });
+  it('writes a specification’s instructions into the file', async () => {
+    const texts = documentTexts();
+    const { user } = renderEditor();
+    await user.type(screen.getByLabelText('Instructions'), 'Check the door schedule');
+    await waitFor(async () =>
+      expect(await texts.last()).toContain(
+        '<specification name="Fire rating" ifcVersion="IFC4" instructions="Check the door schedule">',
+      ),
+    );
+    // Emptied, the attribute goes again.
+    await user.clear(screen.getByLabelText('Instructions'));
+    await waitFor(async () =>
+      expect(await texts.last()).toContain('<specification name="Fire rating" ifcVersion="IFC4">'),
+    );
+  });
+
+  it('edits a requirement’s lengths, instructions and URI through its form', async () => {
+    const lengths = IDS.replace(
+      '<xs:enumeration value="EI30"/>\n              <xs:enumeration value="EI60"/>',
+      '<xs:maxLength value="4"/>',
+    );
+    expect(lengths).not.toBe(IDS);
+    // The form's choices come from the schema (none needed here).
+    mockApi({
+      'GET /ids-studio/schema/IFC4': {
+        body: { ifc_version: 'IFC4', entities: [], property_sets: [], data_types: [] },
+      },
+    });
+    const texts = documentTexts();
+    const { user } = renderEditor(lengths);
+    const requirements = screen.getByRole('region', { name: 'Requirements' });
+    await user.click(within(requirements).getByRole('button', { name: /^Edit Property/ }));
+    const max = screen.getByLabelText('At most this many characters');
+    expect(max).toHaveValue('4');
+    await user.clear(max);
+    await user.type(max, '5');
+    await user.type(screen.getByLabelText('Instructions for the modeller'), 'As in the door schedule');
+    await user.type(
+      screen.getByLabelText('URI (for example a bSDD property)'),
+      'https://identifier.buildingsmart.org/uri/buildingsmart/ifc/4.3/prop/FireRating',
+    );
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(async () => expect(await texts.last()).toContain('<xs:maxLength value="5"/>'));
+    const text = await texts.last();
+    expect(text).not.toContain('<xs:maxLength value="4"/>');
+    expect(text).toMatch(
+      /<property dataType="IFCLABEL"[^>]* uri="https:\/\/identifier\.buildingsmart\.org\/uri\/buildingsmart\/ifc\/4\.3\/prop\/FireRating"/,
+    );
+    expect(text).toMatch(/<property [^>]*instructions="As in the door schedule"/);
   });
 });

@@ -3,9 +3,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useStudioT } from '@/lib/i18n/studio';
 import { ChoiceSelect } from './choice-select';
-import type { FacetDraft, ValueForm } from './facet-draft';
+import { type FacetDraft, FORM_BOUNDS, type ValueForm } from './facet-draft';
 
-const FORMS: readonly ValueForm[] = ['any', 'values', 'pattern'];
+const FORMS: readonly ValueForm[] = ['any', 'values', 'pattern', 'bounds', 'length'];
 
 /** Values typed in one field, separated by '|': 'EI30 | EI60' is two. */
 export function parseValues(text: string): string[] {
@@ -18,7 +18,10 @@ export function parseValues(text: string): string[] {
 const sameValues = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** A facet's value: any value, exact values (one, or several separated by '|'), or one XSD pattern. */
+/**
+ * A facet's value: any value, exact values (one, or several separated by '|'), one XSD pattern,
+ * bounds (at least, at most, more than, less than) or lengths (exactly, at least, at most).
+ */
 export function ValueFields({
   id,
   draft,
@@ -66,6 +69,18 @@ export function ValueFields({
           />
         </div>
       )}
+      {(draft.valueForm === 'bounds' || draft.valueForm === 'length') &&
+        FORM_BOUNDS[draft.valueForm].map((bound) => (
+          <div key={bound} className="space-y-1">
+            <Label htmlFor={`${id}-${bound}`}>{t(`studio.value.bound.${bound}`)}</Label>
+            <Input
+              id={`${id}-${bound}`}
+              inputMode={draft.valueForm === 'length' ? 'numeric' : undefined}
+              value={draft.bounds[bound]}
+              onChange={(event) => change({ bounds: { ...draft.bounds, [bound]: event.target.value } })}
+            />
+          </div>
+        ))}
     </div>
   );
 }
