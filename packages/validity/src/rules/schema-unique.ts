@@ -135,7 +135,7 @@ function repeatedValues(keys: Float64Array): Set<number> {
     const key = keys[i]!;
     if (key < 0) continue;
     // The key's low 32 bits (of a hash already) spread over the table.
-    let slot = Math.imul(key % 0x100000000 | 0, 0x9e3779b1) >>> 0;
+    let slot = Math.imul((key % 0x100000000) | 0, 0x9e3779b1) >>> 0;
     slot &= mask;
     for (;;) {
       const at = table[slot]!;
