@@ -15,6 +15,13 @@ export interface HeaderView {
 
 const NONE: readonly number[] = [];
 
+/** `View.globalIdSurvey`: per rooted instance, `globalIdKey` and `globalIdWellFormed` (1 true, 0 false, 2 null). */
+export interface GlobalIdSurvey {
+  readonly roots: readonly number[];
+  readonly keys: Float64Array;
+  readonly wellFormed: Uint8Array;
+}
+
 export class View {
   readonly schema: IfcSchemaId;
   readonly tables: SchemaTables;
@@ -107,10 +114,9 @@ export class View {
     return this.entity(id)?.attributeIndex.has(name) ?? false;
   }
 
-  /** A reference attribute's id, or null. */
+  /** A reference attribute's id, or null (read from the bytes, nothing decoded). */
   ref(id: number, name: string): number | null {
-    const v = this.attr(id, name);
-    return v?.kind === 'ref' ? v.id : null;
+    return this.model.attributeRef(id, name);
   }
 
   /** The ids an attribute refers to (a reference, or a list of them at any depth); ids the file lacks are left out. */
@@ -278,6 +284,20 @@ export class View {
 
   globalId(id: number): string | null {
     return this.model.globalId(id);
+  }
+
+  private rootGlobalIds: GlobalIdSurvey | null = null;
+
+  /**
+   * Every IfcRoot instance (as `ofType('IfcRoot')` lists them) with its GlobalId's key and whether
+   * it is well formed, each GlobalId read once from the bytes (PJS003 and SCH001 share it).
+   */
+  globalIdSurvey(): GlobalIdSurvey {
+    if (!this.rootGlobalIds) {
+      const roots = this.ofType('IfcRoot');
+      this.rootGlobalIds = { roots, ...this.model.globalIdSurvey(roots) };
+    }
+    return this.rootGlobalIds;
   }
 }
 

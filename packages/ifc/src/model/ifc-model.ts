@@ -1,3 +1,4 @@
+// Over 500 lines: the one class behind IfcModel, whose raw byte reads (attributeRef, attributeEnumOrLead, the GlobalId survey) sit beside the index they read; splitting them out would expose the store.
 /** The IfcModel implementation: an indexed STEP file with lazily built, cached views. */
 import type {
   ClassificationReferenceView,
@@ -222,6 +223,54 @@ export class StepIfcModel implements IfcModel {
   }
 
   /**
+   * `attributeEnum` and `attributeLead` in one read: the enumeration's value when the attribute is
+   * an enumeration, otherwise its first byte as `attributeLead` gives it (-1: no such attribute).
+   */
+  attributeEnumOrLead(id: number, name: string): string | number {
+    const k = this.store.ordinal(id);
+    if (k < 0) return -1;
+    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return -1;
+    const { bytes, index } = this.store;
+    const start = index.paramStarts[k]!;
+    const end = index.ends[k]!;
+    const at = parameterOffset(bytes, start, end, i);
+    if (at < 0) return -1;
+    const p = skipSpace(bytes, at);
+    const lead = bytes[p] ?? -1;
+    if (lead !== 46) return lead;
+    const q = bytes.indexOf(46, p + 1);
+    if (q !== -1 && q <= end) return latin1(bytes, p + 1, q);
+    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    return v?.kind === 'enum' ? v.value : lead;
+  }
+
+  /**
+   * A reference attribute's id (`#12` → 12) read from the bytes, or null when the attribute holds
+   * anything else or the class has no such attribute: `attribute` when its kind is 'ref'.
+   */
+  attributeRef(id: number, name: string): number | null {
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return null;
+    const { bytes, index } = this.store;
+    const start = index.paramStarts[k]!;
+    const end = index.ends[k]!;
+    const at = parameterOffset(bytes, start, end, i);
+    if (at < 0) return null;
+    const p = skipSpace(bytes, at);
+    if (bytes[p] !== 35) return null;
+    let ref = 0;
+    let q = p + 1;
+    for (let d = bytes[q]!; d >= 48 && d <= 57 && q < end; d = bytes[++q]!) ref = ref * 10 + (d - 48);
+    const next = bytes[skipSpace(bytes, q)];
+    if (q > p + 1 && (next === 44 || next === 41)) return ref;
+    const v = decodeParameterAt(bytes, start, end, i); // anything unusual: as the decoder reads it
+    return v?.kind === 'ref' ? v.id : null;
+  }
+
+  /**
    * The ids an attribute refers to at any depth (in nested lists and typed values too), in order,
    * read straight from the bytes; appended to `out`. Nothing when the class has no such attribute.
    */
@@ -277,6 +326,60 @@ export class StepIfcModel implements IfcModel {
     }
     const text = this.globalId(id);
     return text === null || text === '' ? -1 : hashCodes(text);
+  }
+
+  /**
+   * `globalIdKey` and `globalIdWellFormed` of many instances in one read of each GlobalId's bytes:
+   * `keys[i]` is `globalIdKey(ids[i])`, `wellFormed[i]` is `globalIdWellFormed(ids[i])` as 1 (true),
+   * 0 (false) or 2 (null). For passes over every rooted instance.
+   */
+  globalIdSurvey(ids: readonly number[]): { keys: Float64Array; wellFormed: Uint8Array } {
+    const keys = new Float64Array(ids.length);
+    const wellFormed = new Uint8Array(ids.length);
+    const { bytes, index } = this.store;
+    for (let n = 0; n < ids.length; n++) {
+      const id = ids[n]!;
+      const k = this.store.ordinal(id);
+      if (k < 0) {
+        keys[n] = -1;
+        wellFormed[n] = 2;
+        continue;
+      }
+      const at = index.paramStarts[k]! + 1;
+      if (bytes[at] !== 39 || bytes[at + 23] !== 39) {
+        keys[n] = this.globalIdKey(id);
+        wellFormed[n] = 2;
+        continue;
+      }
+      // globalIdWellFormed: the first character 0–3, then the base-64 alphabet; a backslash: unsure.
+      const first = bytes[at + 1]!;
+      let formed = first >= 48 && first <= 51 ? 1 : 0;
+      // globalIdKey's hash, inlined (see there).
+      let h1 = 0x811c9dc5;
+      let h2 = 0x01000193;
+      let plain = true;
+      for (let i = at + 1; i < at + 23; i++) {
+        const c = bytes[i]!;
+        if (formed === 1 && i > at + 1) {
+          const ok =
+            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+          if (!ok) formed = c === 92 ? 2 : 0;
+        }
+        if (c === 39 || c === 92 || c >= 128) {
+          plain = false;
+          if (formed !== 1) break;
+          continue;
+        }
+        h1 = Math.imul(h1 ^ c, 0x01000193);
+        h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+      }
+      wellFormed[n] = formed;
+      keys[n] =
+        plain && this.access.is(id, 'IFCROOT')
+          ? (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff)
+          : this.globalIdKey(id);
+    }
+    return { keys, wellFormed };
   }
 
   /** The ids an attribute refers to (a reference or a list of them), read straight from the bytes. */

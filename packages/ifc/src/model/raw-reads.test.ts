@@ -51,6 +51,8 @@ describe('attributes read from their bytes', () => {
       expect(LEAD[decoded.kind]?.(lead), `${id}.${name} lead ${lead} for ${decoded.kind}`).toBe(true);
       expect(model.attributeEnum(id, name)).toBe(decoded.kind === 'enum' ? decoded.value : null);
       expect(model.attributeRefsDeep(id, name)).toEqual(refsIn(decoded));
+      expect(model.attributeRef(id, name)).toBe(decoded.kind === 'ref' ? decoded.id : null);
+      expect(model.attributeEnumOrLead(id, name)).toBe(decoded.kind === 'enum' ? decoded.value : lead);
     }
   });
 
@@ -59,6 +61,10 @@ describe('attributes read from their bytes', () => {
     expect(model.attributeLead(99, 'Name')).toBe(-1);
     expect(model.attributeEnum(1, 'NoSuchAttribute')).toBeNull();
     expect(model.attributeRefsDeep(1, 'NoSuchAttribute')).toEqual([]);
+    expect(model.attributeRef(1, 'NoSuchAttribute')).toBeNull();
+    expect(model.attributeRef(99, 'Name')).toBeNull();
+    expect(model.attributeEnumOrLead(1, 'NoSuchAttribute')).toBe(-1);
+    expect(model.attributeEnumOrLead(99, 'PredefinedType')).toBe(-1);
   });
 
   it('read an enumeration with white space around it, and references inside a typed list', () => {
@@ -85,6 +91,34 @@ describe('GlobalId keys', () => {
     expect(model.globalIdKey(3)).toBe(-1);
     expect(model.globalIdKey(7)).toBe(-1);
     expect(model.globalIdKey(99)).toBe(-1);
+  });
+});
+
+describe('the GlobalId survey', () => {
+  // Well formed, too short, starting with 4, a character outside the alphabet, an escape, empty,
+  // unset, one repeating #1's, and an instance without a GlobalId.
+  const survey = modelOf(`
+#1=IFCWALL('1hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,$);
+#2=IFCWALL('1hqIFTRjfV6AWq_bMtnZ',$,$,$,$,$,$,$,$);
+#3=IFCWALL('4hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,$);
+#4=IFCWALL('1hqIFTRjfV6AWq_bMtnZw-',$,$,$,$,$,$,$,$);
+#5=IFCWALL('0eA6m4fELI9QBIhP3wiLA\\X\\E4',$,$,$,$,$,$,$,$);
+#6=IFCWALL('',$,$,$,$,$,$,$,$);
+#7=IFCWALL($,$,$,$,$,$,$,$,$);
+#8=IFCDOOR('1hqIFTRjfV6AWq_bMtnZwI',$,$,$,$,$,$,$,$,$,$,$,$);
+#9=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);`);
+
+  it('gives each instance the key and the well-formedness its single reads give', () => {
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8, 9, 99];
+    const { keys, wellFormed } = survey.globalIdSurvey(ids);
+    const code = (v: boolean | null) => (v === true ? 1 : v === false ? 0 : 2);
+    expect([...wellFormed]).toEqual(ids.map((id) => code(survey.globalIdWellFormed(id))));
+    expect([...keys]).toEqual(ids.map((id) => survey.globalIdKey(id)));
+    // Written out: 1 and 8 well formed; 3 and 4 not; the rest (short, escaped, empty, unset) undecided.
+    expect([...wellFormed]).toEqual([1, 2, 0, 0, 2, 2, 2, 1, 2, 2]);
+    expect(keys[0]).toBe(keys[7]);
+    expect(new Set([keys[0], keys[1], keys[2], keys[3], keys[4]]).size).toBe(5);
+    expect([keys[5], keys[6], keys[8], keys[9]]).toEqual([-1, -1, -1, -1]);
   });
 });
 

@@ -10,17 +10,28 @@ function mappedRepresentation(view: View, item: number): number | null {
   return source === null ? null : view.ref(source, 'MappedRepresentation');
 }
 
+const NO_STRINGS = [null, null] as const;
+
 export const MPD001: Rule = {
   id: 'MPD001',
   severity: 'error',
   check(view, out) {
+    // Many items map one representation (a type's): its identifier and type are read once.
+    const read = new Map<number, readonly [identifier: string | null, type: string | null]>();
+    const strings = (mapped: number) => {
+      let known = read.get(mapped);
+      if (!known) {
+        known = [view.str(mapped, 'RepresentationIdentifier'), view.str(mapped, 'RepresentationType')];
+        read.set(mapped, known);
+      }
+      return known;
+    };
     for (const rep of view.ofType('IfcShapeRepresentation')) {
       const parentIdentifier = view.str(rep, 'RepresentationIdentifier');
       const types: (string | null)[] = [];
       for (const item of view.refs(rep, 'Items')) {
         const mapped = mappedRepresentation(view, item);
-        const childIdentifier = mapped === null ? null : view.str(mapped, 'RepresentationIdentifier');
-        const type = mapped === null ? null : view.str(mapped, 'RepresentationType');
+        const [childIdentifier, type] = mapped === null ? NO_STRINGS : strings(mapped);
         types.push(type);
         if (mapped === null) continue;
         if (childIdentifier) out.activate();

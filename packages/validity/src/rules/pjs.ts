@@ -120,12 +120,15 @@ export const PJS003: Rule = {
   id: 'PJS003',
   severity: 'error',
   check(view, out) {
-    for (const id of view.ofType('IfcRoot')) {
-      // Most GlobalIds are well formed: judged from the bytes, without building the string.
-      if (view.model.globalIdWellFormed(id) === true) {
+    // Most GlobalIds are well formed: judged from the bytes, without building the string (the
+    // survey SCH001 reads too).
+    const { roots, wellFormed } = view.globalIdSurvey();
+    for (let i = 0; i < roots.length; i++) {
+      if (wellFormed[i] === 1) {
         out.activate();
         continue;
       }
+      const id = roots[i]!;
       const guid = view.globalId(id);
       if (guid === null) continue; // a null GlobalId is the schema check's, not this rule's
       if (guid !== '') out.activate();

@@ -72,7 +72,7 @@ const OCCURRENCE_ONLY = new Set(['PSET_OCCURRENCEDRIVEN', 'PSET_PERFORMANCEDRIVE
 /** Checks one object a set is attached to against the template's applicable classes and template type. */
 function checkObject(
   view: View,
-  out: Findings,
+  out: FindingSink,
   set: number,
   template: SetTemplateView,
   object: number,
@@ -105,55 +105,125 @@ function checkObject(
   }
 }
 
-/**
- * The objects standard sets are attached to, read from the relationships (IfcRelDefinesByProperties,
- * then the type objects' HasPropertySets) rather than from a map of set to objects: one pass each.
- */
-function checkApplicability(
-  view: View,
-  out: Findings,
-  templateOf: (set: number) => SetTemplateView | undefined,
-  prefix: string,
-): void {
-  for (const rel of view.ofType('IfcRelDefinesByProperties')) {
-    for (const set of view.refs(rel, 'RelatingPropertyDefinition')) {
-      const template = templateOf(set);
-      if (!template) continue;
-      const types: number[] = [];
-      for (const object of view.refs(rel, 'RelatedObjects')) {
-        if (view.is(object, 'IfcTypeObject')) types.push(object);
-        else checkObject(view, out, set, template, object, false, prefix);
-      }
-      for (const type of types) checkObject(view, out, set, template, type, true, prefix);
-    }
-  }
-  for (const type of view.ofType('IfcTypeObject')) {
-    for (const set of view.refs(type, 'HasPropertySets')) {
-      const template = templateOf(set);
-      if (template) checkObject(view, out, set, template, type, true, prefix);
-    }
-  }
+/** A finding kept for a rule that has not run yet (replayed into its Findings, in order). */
+type Recorded = readonly [stepId: number, messageId: string, values: Record<string, string | number>];
+
+/** Where checkObject writes: a rule's Findings, or a record of them. */
+interface FindingSink {
+  add(stepId: number, messageId: string, values: Record<string, string | number>): void;
 }
 
-function checkStandardSets(
-  view: View,
-  out: Findings,
-  setClass: 'IfcPropertySet' | 'IfcElementQuantity',
-  namePrefix: 'Pset_' | 'Qto_',
-  messagePrefix: string,
-): void {
-  const templates = setTemplates(view.schema);
-  const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
-  // The template of each standard set, by ordinal (1 + its position in `found`), for the relationship pass.
-  const found: SetTemplateView[] = [];
-  const templateAt = new Int32Array(view.model.instanceCount);
-  for (const set of view.ofType(setClass)) {
-    const name = view.str(set, 'Name');
-    if (name === null || !name.startsWith(namePrefix)) continue;
-    out.activate();
+type SetClass = 'IfcPropertySet' | 'IfcElementQuantity';
+
+/** The sets of one class whose name has the rule's prefix, in `ofType` order, each with its template. */
+interface StandardSets {
+  readonly entries: readonly { set: number; name: string; template: SetTemplateView | undefined }[];
+  /** By ordinal: 1 + the index in `entries` of a set with a template, 0 otherwise. */
+  readonly templateAt: Int32Array;
+  readonly templated: number;
+}
+
+const standardSetsCache = new WeakMap<View, Map<SetClass, StandardSets>>();
+
+/** Each set's name read once, shared by the set pass and the relationship pass of PSE001 and QTY001. */
+function standardSets(view: View, setClass: SetClass): StandardSets {
+  let byClass = standardSetsCache.get(view);
+  if (!byClass) {
+    byClass = new Map();
+    standardSetsCache.set(view, byClass);
+  }
+  let found = byClass.get(setClass);
+  if (!found) {
+    const namePrefix = setClass === 'IfcPropertySet' ? 'Pset_' : 'Qto_';
     // IFC2X3 has no quantity set templates: only the method of measurement is checked there.
     const tableless = namePrefix === 'Qto_' && view.schema === 'IFC2X3';
-    const template = tableless ? undefined : templates.get(name);
+    const templates = setTemplates(view.schema);
+    const entries: { set: number; name: string; template: SetTemplateView | undefined }[] = [];
+    const templateAt = new Int32Array(view.model.instanceCount);
+    let templated = 0;
+    for (const set of view.ofType(setClass)) {
+      const name = view.str(set, 'Name');
+      if (name === null || !name.startsWith(namePrefix)) continue;
+      const template = tableless ? undefined : templates.get(name);
+      entries.push({ set, name, template });
+      if (template) {
+        templateAt[view.model.ordinalOf(set)] = entries.length;
+        templated++;
+      }
+    }
+    found = { entries, templateAt, templated };
+    byClass.set(setClass, found);
+  }
+  return found;
+}
+
+/** What the relationship pass found for each rule, replayed by the rule when it runs. */
+const applicabilityCache = new WeakMap<View, Map<SetClass, Recorded[]>>();
+
+const SET_CLASSES: readonly [SetClass, string][] = [
+  ['IfcPropertySet', 'validity.PSE001'],
+  ['IfcElementQuantity', 'validity.QTY001'],
+];
+
+/**
+ * The objects standard sets are attached to, read from the relationships (IfcRelDefinesByProperties,
+ * then the type objects' HasPropertySets) rather than from a map of set to objects: one pass over
+ * them for both PSE001 and QTY001, each rule's findings in the order its own pass would give.
+ */
+function applicabilityFindings(view: View, setClass: SetClass): readonly Recorded[] {
+  let byClass = applicabilityCache.get(view);
+  if (!byClass) {
+    byClass = new Map();
+    const kinds = SET_CLASSES.map(([cls, prefix]) => {
+      const recorded: Recorded[] = [];
+      byClass!.set(cls, recorded);
+      const sets = standardSets(view, cls);
+      const sink: FindingSink = { add: (id, message, values) => recorded.push([id, message, values]) };
+      return { sets, prefix, sink };
+    }).filter((k) => k.sets.templated > 0);
+    applicabilityCache.set(view, byClass);
+    if (kinds.length === 0) return byClass.get(setClass)!;
+    const { model } = view;
+    const templateOf = (kind: (typeof kinds)[number], set: number) => {
+      const k = model.ordinalOf(set);
+      const at = k < 0 ? 0 : kind.sets.templateAt[k]!;
+      return at === 0 ? undefined : kind.sets.entries[at - 1]!.template;
+    };
+    const types: number[] = [];
+    for (const rel of view.ofType('IfcRelDefinesByProperties')) {
+      let objects: number[] | null = null;
+      for (const set of view.refs(rel, 'RelatingPropertyDefinition')) {
+        for (const kind of kinds) {
+          const template = templateOf(kind, set);
+          if (!template) continue;
+          objects ??= view.refs(rel, 'RelatedObjects');
+          types.length = 0;
+          for (const object of objects) {
+            if (view.is(object, 'IfcTypeObject')) types.push(object);
+            else checkObject(view, kind.sink, set, template, object, false, kind.prefix);
+          }
+          for (const type of types) checkObject(view, kind.sink, set, template, type, true, kind.prefix);
+        }
+      }
+    }
+    for (const type of view.ofType('IfcTypeObject')) {
+      for (const set of view.refs(type, 'HasPropertySets')) {
+        for (const kind of kinds) {
+          const template = templateOf(kind, set);
+          if (template) checkObject(view, kind.sink, set, template, type, true, kind.prefix);
+        }
+      }
+    }
+  }
+  return byClass.get(setClass)!;
+}
+
+function checkStandardSets(view: View, out: Findings, setClass: SetClass, messagePrefix: string): void {
+  const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
+  const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
+  const { entries, templated } = standardSets(view, setClass);
+  for (const { set, name, template } of entries) {
+    out.activate();
     if (tableless) {
       checkMethod(view, out, set, messagePrefix);
       continue;
@@ -163,8 +233,6 @@ function checkStandardSets(
       if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
       continue;
     }
-    found.push(template);
-    templateAt[view.model.ordinalOf(set)] = found.length;
     for (const property of view.refs(set, members)) {
       const propertyName = view.str(property, 'Name');
       const expected = propertyName === null ? undefined : template.property.get(propertyName);
@@ -179,20 +247,12 @@ function checkStandardSets(
           actual: view.className(property),
         });
       }
-      if (namePrefix === 'Pset_') checkDataType(view, out, set, property, expected, messagePrefix);
+      if (setClass === 'IfcPropertySet') checkDataType(view, out, set, property, expected, messagePrefix);
     }
     if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
   }
-  if (found.length === 0) return;
-  checkApplicability(
-    view,
-    out,
-    (set) => {
-      const k = view.model.ordinalOf(set);
-      return k < 0 ? undefined : found[templateAt[k]! - 1];
-    },
-    messagePrefix,
-  );
+  if (templated === 0) return;
+  for (const [id, message, values] of applicabilityFindings(view, setClass)) out.add(id, message, values);
 }
 
 function checkMethod(view: View, out: Findings, set: number, prefix: string): void {
@@ -240,13 +300,13 @@ function checkDataType(
 export const PSE001: Rule = {
   id: 'PSE001',
   severity: 'error',
-  check: (view, out) => checkStandardSets(view, out, 'IfcPropertySet', 'Pset_', 'validity.PSE001'),
+  check: (view, out) => checkStandardSets(view, out, 'IfcPropertySet', 'validity.PSE001'),
 };
 
 export const QTY001: Rule = {
   id: 'QTY001',
   severity: 'error',
-  check: (view, out) => checkStandardSets(view, out, 'IfcElementQuantity', 'Qto_', 'validity.QTY001'),
+  check: (view, out) => checkStandardSets(view, out, 'IfcElementQuantity', 'validity.QTY001'),
 };
 
 export const PSE002: Rule = {

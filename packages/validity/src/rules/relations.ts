@@ -29,14 +29,23 @@ export const GRP001: Rule = {
   },
 };
 
+/** `View.isSet` from an attribute's first byte: given, not `$`, `*` or missing. */
+const isSetLead = (lead: number) => lead !== -1 && lead !== 36 && lead !== 42 && lead !== 41;
+
 export const OJT001: Rule = {
   id: 'OJT001',
   severity: 'error',
   check(view, out) {
     if (view.schemaName === 'IFC2X3') return;
+    const { model } = view;
+    // Per object (by ordinal), whether its PredefinedType is set (`view.isSet`): 1 yes, 2 no, 0 not
+    // read here. Read with the enumeration in the one pass, for the type's occurrences below.
+    const predefinedSet = new Uint8Array(model.instanceCount);
     for (const id of view.ofType('IfcObject')) {
-      if (view.enumValue(id, 'PredefinedType') !== 'USERDEFINED' || view.inverseNonEmpty(id, 'IsTypedBy'))
-        continue;
+      const predefined = model.attributeEnumOrLead(id, 'PredefinedType');
+      const k = model.ordinalOf(id);
+      if (k >= 0) predefinedSet[k] = typeof predefined === 'string' || isSetLead(predefined) ? 1 : 2;
+      if (predefined !== 'USERDEFINED' || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
       out.activate();
       if (!view.isSet(id, 'ObjectType')) {
         out.add(id, 'validity.OJT001.objectType');
@@ -59,7 +68,8 @@ export const OJT001: Rule = {
         for (const occurrence of view.refs(rel, 'RelatedObjects')) {
           if (!view.is(occurrence, 'IfcObject')) continue;
           out.activate();
-          if (view.isSet(occurrence, 'PredefinedType')) {
+          const known = predefinedSet[model.ordinalOf(occurrence)];
+          if (known === 1 || (known === 0 && view.isSet(occurrence, 'PredefinedType'))) {
             out.add(occurrence, 'validity.OJT001.occurrence', { type: String(type) });
           }
         }

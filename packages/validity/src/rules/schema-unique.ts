@@ -12,19 +12,15 @@ export const SCH001: Rule = {
   id: 'SCH001',
   severity: 'error',
   check(view, out) {
-    // Keys (hashes of the GlobalIds, read from the bytes) first: only instances whose key repeats
-    // have their GlobalId built and compared, so a sound model builds no string.
-    const roots = view.ofType('IfcRoot');
-    const keys = new Float64Array(roots.length);
-    for (let i = 0; i < roots.length; i++) {
-      const key = view.model.globalIdKey(roots[i]!);
-      keys[i] = key;
-      if (key >= 0) out.activate();
-    }
-    const sorted = keys.slice().sort();
-    const repeatedKeys = new Set<number>();
-    for (let i = 1; i < sorted.length; i++) {
-      if (sorted[i] === sorted[i - 1] && sorted[i]! >= 0) repeatedKeys.add(sorted[i]!);
+    // Keys (hashes of the GlobalIds, read from the bytes, shared with PJS003) first: only instances
+    // whose key repeats have their GlobalId built and compared, so a sound model builds no string.
+    const { roots, keys } = view.globalIdSurvey();
+    const repeatedKeys = repeatedValues(keys);
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i]! >= 0) {
+        out.activate();
+        break;
+      }
     }
     if (repeatedKeys.size === 0) return;
     const first = new Map<string, number>();
@@ -126,4 +122,33 @@ function repeatedNames(view: View, sets: ReadonlySet<number>): string[] {
     seen.add(name);
   }
   return [...repeated];
+}
+
+/** The non-negative values that occur more than once, by an open-addressing table of positions. */
+function repeatedValues(keys: Float64Array): Set<number> {
+  const repeated = new Set<number>();
+  let size = 1024;
+  while (size < keys.length * 2) size *= 2;
+  const mask = size - 1;
+  const table = new Int32Array(size).fill(-1);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key < 0) continue;
+    // The key's low 32 bits (of a hash already) spread over the table.
+    let slot = Math.imul((key % 0x100000000) | 0, 0x9e3779b1) >>> 0;
+    slot &= mask;
+    for (;;) {
+      const at = table[slot]!;
+      if (at === -1) {
+        table[slot] = i;
+        break;
+      }
+      if (keys[at] === key) {
+        repeated.add(key);
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return repeated;
 }

@@ -140,14 +140,15 @@ export const SPS005: Rule = {
   id: 'SPS005',
   severity: 'error',
   check(view, out) {
+    // One function for every element (not a closure per element).
+    const has = (id: number, name: (typeof SPS005_RELATIONS)[number]) =>
+      name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name);
     for (const id of view.ofType('IfcElement')) {
       out.activate();
-      const has = (name: (typeof SPS005_RELATIONS)[number]) =>
-        name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name);
       let count = 0;
-      for (const name of SPS005_RELATIONS) if (has(name)) count++;
+      for (const name of SPS005_RELATIONS) if (has(id, name)) count++;
       if (count === 1) continue;
-      const used = SPS005_RELATIONS.filter(has);
+      const used = SPS005_RELATIONS.filter((name) => has(id, name));
       if (used.length !== 1)
         out.add(id, 'validity.SPS005.relations', { count: used.length, relations: used.join(', ') });
     }
