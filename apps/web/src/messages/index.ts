@@ -14,6 +14,7 @@ import type app from './app/en.json';
 import type common from './common/en.json';
 import type compliance from './compliance/en.json';
 import type help from './help/en.json';
+import type inspector from './inspector/en.json';
 import type { onDemandCatalogues } from './on-demand';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
@@ -64,6 +65,7 @@ export const namespaces = {
   validity: onDemand('validity'),
   studio: onDemand('studio'),
   compliance: onDemand('compliance'),
+  inspector: onDemand('inspector'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -85,6 +87,7 @@ export type MessageId =
   | keyof typeof waivers
   | keyof typeof studio
   | keyof typeof compliance
+  | keyof typeof inspector
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

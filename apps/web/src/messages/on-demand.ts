@@ -36,6 +36,8 @@ export const onDemandCatalogues = {
   studio: (locale: Locale): Catalogue => import(`./studio/${locale}.json`),
   /** The IDS Compliance view, its results and BCF export, and the Element Inspector. */
   compliance: (locale: Locale): Catalogue => import(`./compliance/${locale}.json`),
+  /** The File Inspector: its Compliance, Schema Attributes, Extra Attributes and Validity tabs. */
+  inspector: (locale: Locale): Catalogue => import(`./inspector/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({
