@@ -15,6 +15,7 @@ import type common from './common/en.json';
 import type compliance from './compliance/en.json';
 import type help from './help/en.json';
 import type inspector from './inspector/en.json';
+import type metadata from './metadata/en.json';
 import type { onDemandCatalogues } from './on-demand';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
@@ -66,6 +67,7 @@ export const namespaces = {
   studio: onDemand('studio'),
   compliance: onDemand('compliance'),
   inspector: onDemand('inspector'),
+  metadata: onDemand('metadata'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -88,6 +90,7 @@ export type MessageId =
   | keyof typeof studio
   | keyof typeof compliance
   | keyof typeof inspector
+  | keyof typeof metadata
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

@@ -38,6 +38,8 @@ export const onDemandCatalogues = {
   compliance: (locale: Locale): Catalogue => import(`./compliance/${locale}.json`),
   /** The File Inspector: its Compliance, Schema Attributes, Extra Attributes and Validity tabs. */
   inspector: (locale: Locale): Catalogue => import(`./inspector/${locale}.json`),
+  /** The Metadata Explorer: its table, filters, details dialog and exports. */
+  metadata: (locale: Locale): Catalogue => import(`./metadata/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({
