@@ -26,6 +26,7 @@ import type settings from './settings/en.json';
 import type studio from './studio/en.json';
 import type subscriptions from './subscriptions/en.json';
 import type team from './team/en.json';
+import type viewer from './viewer/en.json';
 import type waivers from './waivers/en.json';
 import type wizard from './wizard/en.json';
 
@@ -68,6 +69,7 @@ export const namespaces = {
   compliance: onDemand('compliance'),
   inspector: onDemand('inspector'),
   metadata: onDemand('metadata'),
+  viewer: onDemand('viewer'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -91,6 +93,7 @@ export type MessageId =
   | keyof typeof compliance
   | keyof typeof inspector
   | keyof typeof metadata
+  | keyof typeof viewer
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

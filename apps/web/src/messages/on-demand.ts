@@ -40,6 +40,8 @@ export const onDemandCatalogues = {
   inspector: (locale: Locale): Catalogue => import(`./inspector/${locale}.json`),
   /** The Metadata Explorer: its table, filters, details dialog and exports. */
   metadata: (locale: Locale): Catalogue => import(`./metadata/${locale}.json`),
+  /** The 3D viewers: their tools, legend, keyboard help, loading and errors. */
+  viewer: (locale: Locale): Catalogue => import(`./viewer/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({
