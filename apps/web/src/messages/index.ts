@@ -11,6 +11,7 @@ import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
 import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
+import type changes from './changes/en.json';
 import type common from './common/en.json';
 import type compliance from './compliance/en.json';
 import type help from './help/en.json';
@@ -70,6 +71,7 @@ export const namespaces = {
   inspector: onDemand('inspector'),
   metadata: onDemand('metadata'),
   viewer: onDemand('viewer'),
+  changes: onDemand('changes'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -94,6 +96,7 @@ export type MessageId =
   | keyof typeof inspector
   | keyof typeof metadata
   | keyof typeof viewer
+  | keyof typeof changes
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

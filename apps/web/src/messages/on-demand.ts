@@ -42,6 +42,8 @@ export const onDemandCatalogues = {
   metadata: (locale: Locale): Catalogue => import(`./metadata/${locale}.json`),
   /** The 3D viewers: their tools, legend, keyboard help, loading and errors. */
   viewer: (locale: Locale): Catalogue => import(`./viewer/${locale}.json`),
+  /** A file's Changes view: what newly fails, what was fixed and removed between two versions (issue 30). */
+  changes: (locale: Locale): Catalogue => import(`./changes/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({
