@@ -14,6 +14,7 @@ import type app from './app/en.json';
 import type changes from './changes/en.json';
 import type common from './common/en.json';
 import type compliance from './compliance/en.json';
+import type files from './files/en.json';
 import type help from './help/en.json';
 import type inspector from './inspector/en.json';
 import type metadata from './metadata/en.json';
@@ -72,6 +73,7 @@ export const namespaces = {
   metadata: onDemand('metadata'),
   viewer: onDemand('viewer'),
   changes: onDemand('changes'),
+  files: onDemand('files'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -97,6 +99,7 @@ export type MessageId =
   | keyof typeof metadata
   | keyof typeof viewer
   | keyof typeof changes
+  | keyof typeof files
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

@@ -44,6 +44,8 @@ export const onDemandCatalogues = {
   viewer: (locale: Locale): Catalogue => import(`./viewer/${locale}.json`),
   /** A file's Changes view: what newly fails, what was fixed and removed between two versions (issue 30). */
   changes: (locale: Locale): Catalogue => import(`./changes/${locale}.json`),
+  /** A project's files: IFC and IDS lists, uploads, revisions, deleting, the Studio's dialog. */
+  files: (locale: Locale): Catalogue => import(`./files/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({

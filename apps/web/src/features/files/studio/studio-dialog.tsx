@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiUrl } from '@/lib/api/paths';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import type { StudioLinter } from './use-lint';
 
@@ -36,6 +37,7 @@ export interface StudioDialogProps {
 
 /** "Open in Studio" for one IDS file of the project: the Studio's editor in a dialog. */
 export function StudioDialog({ projectId, idsFileId, fileName, linter }: StudioDialogProps) {
+  const t = useT('files');
   const [open, setOpen] = useState(false);
   const { mode } = useDataSource();
   const text = useQuery({
@@ -58,26 +60,23 @@ export function StudioDialog({ projectId, idsFileId, fileName, linter }: StudioD
         size="sm"
         variant="outline"
         onClick={() => setOpen(true)}
-        aria-label={`Open ${fileName} in the Studio`}
+        aria-label={t('files.studio.open', { name: fileName })}
       >
         <PencilRuler aria-hidden="true" />
-        Studio
+        {t('files.studio.button')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90vh] max-w-4xl overflow-y-auto">
-          <DialogTitle>IDS Studio: {fileName}</DialogTitle>
-          <DialogDescription>
-            Edit the file's specifications; each is said in plain language and checked by the linter as you
-            type. Save it as the file's next revision, or download it.
-          </DialogDescription>
+          <DialogTitle>{t('files.studio.title', { name: fileName })}</DialogTitle>
+          <DialogDescription>{t('files.studio.description')}</DialogDescription>
           {text.isError ? (
             <p role="alert" className="text-sm text-destructive">
               {text.error.message}
             </p>
           ) : text.data === undefined || !activeLinter ? (
-            <Skeleton className="h-40" aria-label="Loading the IDS file" />
+            <Skeleton className="h-40" aria-label={t('files.studio.loadingFile')} />
           ) : (
-            <Suspense fallback={<Skeleton className="h-40" aria-label="Loading the Studio" />}>
+            <Suspense fallback={<Skeleton className="h-40" aria-label={t('files.studio.loading')} />}>
               <StudioEditor
                 initialText={text.data}
                 fileName={fileName}
