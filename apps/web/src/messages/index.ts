@@ -12,6 +12,7 @@ import type { Locale } from '@plumbline/i18n/locales';
 import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
 import type changes from './changes/en.json';
+import type chat from './chat/en.json';
 import type common from './common/en.json';
 import type compliance from './compliance/en.json';
 import type files from './files/en.json';
@@ -74,6 +75,7 @@ export const namespaces = {
   viewer: onDemand('viewer'),
   changes: onDemand('changes'),
   files: onDemand('files'),
+  chat: onDemand('chat'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -100,6 +102,7 @@ export type MessageId =
   | keyof typeof viewer
   | keyof typeof changes
   | keyof typeof files
+  | keyof typeof chat
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

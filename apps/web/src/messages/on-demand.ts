@@ -46,6 +46,8 @@ export const onDemandCatalogues = {
   changes: (locale: Locale): Catalogue => import(`./changes/${locale}.json`),
   /** A project's files: IFC and IDS lists, uploads, revisions, deleting, the Studio's dialog. */
   files: (locale: Locale): Catalogue => import(`./files/${locale}.json`),
+  /** The AI assistant's panel: its frame, intro, messages and input (its answers come from the server). */
+  chat: (locale: Locale): Catalogue => import(`./chat/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({
