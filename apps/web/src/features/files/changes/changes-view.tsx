@@ -106,7 +106,7 @@ function ComparisonTable({
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">
-        {t('changes.summary', {
+        {t('changes.elementsSummary', {
           from: String(comparison.from_version.version_number),
           to: String(comparison.to_version.version_number),
           byGlobalId: elements.matched_by_global_id,
