@@ -105,3 +105,9 @@ export function initials(nameOrEmail: string): string {
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
+
+/** A time of day, hours and minutes, in the page's language ("14:05"; "2:05 PM" where that is the custom). */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat('time', { hour: '2-digit', minute: '2-digit' }).format(date) : '';
+}

@@ -11,8 +11,14 @@ import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
 import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
+import type changes from './changes/en.json';
+import type chat from './chat/en.json';
 import type common from './common/en.json';
+import type compliance from './compliance/en.json';
+import type files from './files/en.json';
 import type help from './help/en.json';
+import type inspector from './inspector/en.json';
+import type metadata from './metadata/en.json';
 import type { onDemandCatalogues } from './on-demand';
 import type overview from './overview/en.json';
 import type pages from './pages/en.json';
@@ -23,6 +29,7 @@ import type settings from './settings/en.json';
 import type studio from './studio/en.json';
 import type subscriptions from './subscriptions/en.json';
 import type team from './team/en.json';
+import type viewer from './viewer/en.json';
 import type waivers from './waivers/en.json';
 import type wizard from './wizard/en.json';
 
@@ -62,6 +69,13 @@ export const namespaces = {
   permissions: onDemand('permissions'),
   validity: onDemand('validity'),
   studio: onDemand('studio'),
+  compliance: onDemand('compliance'),
+  inspector: onDemand('inspector'),
+  metadata: onDemand('metadata'),
+  viewer: onDemand('viewer'),
+  changes: onDemand('changes'),
+  files: onDemand('files'),
+  chat: onDemand('chat'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -82,6 +96,13 @@ export type MessageId =
   | keyof typeof subscriptions
   | keyof typeof waivers
   | keyof typeof studio
+  | keyof typeof compliance
+  | keyof typeof inspector
+  | keyof typeof metadata
+  | keyof typeof viewer
+  | keyof typeof changes
+  | keyof typeof files
+  | keyof typeof chat
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

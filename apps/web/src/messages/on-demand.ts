@@ -34,6 +34,20 @@ export const onDemandCatalogues = {
   waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
   /** The IDS Studio's editing, pickers, live counts and saving (issue 33). */
   studio: (locale: Locale): Catalogue => import(`./studio/${locale}.json`),
+  /** The IDS Compliance view, its results and BCF export, and the Element Inspector. */
+  compliance: (locale: Locale): Catalogue => import(`./compliance/${locale}.json`),
+  /** The File Inspector: its Compliance, Schema Attributes, Extra Attributes and Validity tabs. */
+  inspector: (locale: Locale): Catalogue => import(`./inspector/${locale}.json`),
+  /** The Metadata Explorer: its table, filters, details dialog and exports. */
+  metadata: (locale: Locale): Catalogue => import(`./metadata/${locale}.json`),
+  /** The 3D viewers: their tools, legend, keyboard help, loading and errors. */
+  viewer: (locale: Locale): Catalogue => import(`./viewer/${locale}.json`),
+  /** A file's Changes view: what newly fails, what was fixed and removed between two versions (issue 30). */
+  changes: (locale: Locale): Catalogue => import(`./changes/${locale}.json`),
+  /** A project's files: IFC and IDS lists, uploads, revisions, deleting, the Studio's dialog. */
+  files: (locale: Locale): Catalogue => import(`./files/${locale}.json`),
+  /** The AI assistant's panel: its frame, intro, messages and input (its answers come from the server). */
+  chat: (locale: Locale): Catalogue => import(`./chat/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({

@@ -13,9 +13,9 @@ import { ExportBcfButton } from '@/features/compliance/export-bcf-button';
 import { ElementInspectorPanel } from '@/features/element-inspector/element-inspector-panel';
 import { ComplianceViewer } from '@/features/viewer/compliance-viewer';
 import { cn } from '@/lib/cn';
-import { STATUS_LABELS } from '@/lib/compliance-logic';
 import { type ResultFilters, useComplianceResults, useIdsSpecifications } from '@/lib/compliance-queries';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 const ALL = 'all';
 const STATUSES = complianceStatusSchema.options;
@@ -42,6 +42,7 @@ const NO_FILTERS: ResultFilters = { specificationId: null, status: null };
  * specification: against it, or each element's worst status over all specifications.
  */
 export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }: IdsComplianceViewProps) {
+  const t = useT('compliance');
   const [ownFilters, setOwnFilters] = useState<ResultFilters>(NO_FILTERS);
   const filters = sharedViewer?.filters ?? ownFilters;
   const setFilters = sharedViewer?.onFiltersChange ?? setOwnFilters;
@@ -55,11 +56,11 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
       <Card>
         <EmptyState
           icon={AlertCircle}
-          title="Error loading compliance data"
+          title={t('compliance.view.errorTitle')}
           description={
             results.error instanceof Error && results.error.message
               ? results.error.message
-              : 'Failed to load compliance data'
+              : t('compliance.view.errorFallback')
           }
         />
       </Card>
@@ -87,7 +88,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
           {cards.map(({ status, value }) => (
             <StatCard
               key={status}
-              label={STATUS_LABELS[status]}
+              label={t('compliance.status', { status })}
               loading={results.isPending}
               value={
                 <span className="inline-flex items-center gap-2">
@@ -95,19 +96,19 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
                   {formatNumber(value ?? 0)}
                 </span>
               }
-              hint="elements"
+              hint={t('compliance.view.elements', { count: value ?? 0 })}
             />
           ))}
         </div>
 
         {sharedViewer ? (
           <p className="text-sm text-muted-foreground" data-testid="compliance-colours-above">
-            The 3D viewer above shows this version in its compliance colours, following the filters below.
+            {t('compliance.view.coloursAbove')}
           </p>
         ) : (
           <Card>
             <CardHeader>
-              <CardTitle>Compliance colours</CardTitle>
+              <CardTitle>{t('compliance.view.colours')}</CardTitle>
             </CardHeader>
             <CardContent>
               <ComplianceViewer
@@ -126,7 +127,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
         <Card>
           <CardHeader className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <CardTitle>Results</CardTitle>
+              <CardTitle>{t('compliance.view.results')}</CardTitle>
               <ExportBcfButton
                 projectId={projectId}
                 fileId={fileId}
@@ -136,18 +137,21 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="space-y-1.5">
-                <Label htmlFor="compliance-spec-filter">Specification</Label>
+                <Label htmlFor="compliance-spec-filter">{t('compliance.results.specification')}</Label>
                 <Select
                   value={filters.specificationId ?? ALL}
                   onValueChange={(value) =>
                     setFilters((f) => ({ ...f, specificationId: value === ALL ? null : value }))
                   }
                 >
-                  <SelectTrigger id="compliance-spec-filter" aria-label="Specification">
+                  <SelectTrigger
+                    id="compliance-spec-filter"
+                    aria-label={t('compliance.results.specification')}
+                  >
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value={ALL}>All specifications</SelectItem>
+                    <SelectItem value={ALL}>{t('compliance.view.allSpecifications')}</SelectItem>
                     {(specifications.data?.specifications ?? []).map((spec) => (
                       <SelectItem key={spec.id} value={spec.id}>
                         {spec.name}
@@ -157,21 +161,21 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
                 </Select>
               </div>
               <div className="space-y-1.5">
-                <Label htmlFor="compliance-status-filter">Status</Label>
+                <Label htmlFor="compliance-status-filter">{t('compliance.results.status')}</Label>
                 <Select
                   value={filters.status ?? ALL}
                   onValueChange={(value) =>
                     setFilters((f) => ({ ...f, status: value === ALL ? null : (value as ComplianceStatus) }))
                   }
                 >
-                  <SelectTrigger id="compliance-status-filter" aria-label="Status">
+                  <SelectTrigger id="compliance-status-filter" aria-label={t('compliance.results.status')}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value={ALL}>All statuses</SelectItem>
+                    <SelectItem value={ALL}>{t('compliance.view.allStatuses')}</SelectItem>
                     {STATUSES.map((status) => (
                       <SelectItem key={status} value={status}>
-                        {STATUS_LABELS[status]}
+                        {t('compliance.status', { status })}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -181,7 +185,7 @@ export function IdsComplianceView({ projectId, fileId, versionId, sharedViewer }
           </CardHeader>
           <CardContent className="p-0">
             {results.isPending ? (
-              <div className="space-y-2 p-4" role="status" aria-label="Loading results">
+              <div className="space-y-2 p-4" role="status" aria-label={t('compliance.view.loadingResults')}>
                 {[0, 1, 2].map((i) => (
                   <Skeleton key={i} className="h-8" />
                 ))}

@@ -21,6 +21,7 @@ import {
 } from '@/features/viewer/model-load-errors';
 import { ViewerErrorCard } from '@/features/viewer/viewer-error-card';
 import type { ResultFilters } from '@/lib/compliance-queries';
+import { useT } from '@/lib/i18n';
 import { IdsComplianceView } from './ids-compliance-view';
 import { useViewerToggle, ViewerAndChatLayout, ViewerToggle } from './viewer-and-chat-layout';
 
@@ -33,6 +34,7 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.localS
  * choice remembered), and the '3D Viewer & AI Assistant' toggle.
  */
 export function MetadataTab() {
+  const t = useT('metadata');
   const selection = useSelection('metadata');
   const [subTab, setSubTab] = useState<MetadataSubTab>(() => readSubTab(storage()));
   const [viewerOpen, setViewerOpen] = useViewerToggle();
@@ -75,7 +77,7 @@ export function MetadataTab() {
   const showInViewer = (row: MetadataRow) => {
     // The viewer finds elements by GlobalId; without one there is nothing to select.
     if (!row.global_id) {
-      toast.error('Cannot select this element in the viewer', { description: 'It has no viewer id.' });
+      toast.error(t('metadata.noViewerId'), { description: t('metadata.noViewerIdHint') });
       return;
     }
     setHighlight([row.global_id]);
@@ -84,8 +86,8 @@ export function MetadataTab() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Metadata Explorer"
-        description="Every element of a model version with its property sets and values."
+        title={t('metadata.title')}
+        description={t('metadata.description')}
         actions={
           <ViewerToggle
             open={viewerOpen}
@@ -102,7 +104,7 @@ export function MetadataTab() {
       ) : selection.isStale ? (
         <ProjectNotFound first={selection.projects[0]} />
       ) : !selection.projectsError && selection.projects.length === 0 ? (
-        <NoProjectsPrompt description="Create a project and add an IFC model to explore its elements and properties." />
+        <NoProjectsPrompt description={t('metadata.noProjects')} />
       ) : (
         <SelectionBar selection={selection} />
       )}
@@ -131,8 +133,8 @@ export function MetadataTab() {
       {selection.isStale || (!selection.isLoadingProjects && selection.projects.length === 0) ? null : (
         <Tabs value={subTab} onValueChange={choose}>
           <TabsList>
-            <TabsTrigger value="metadata">Metadata</TabsTrigger>
-            <TabsTrigger value="ids-compliance">IDS Compliance</TabsTrigger>
+            <TabsTrigger value="metadata">{t('metadata.tabMetadata')}</TabsTrigger>
+            <TabsTrigger value="ids-compliance">{t('metadata.tabCompliance')}</TabsTrigger>
           </TabsList>
           <TabsContent value="metadata" className="mt-4">
             {address ? (
@@ -170,9 +172,10 @@ export function MetadataTab() {
 }
 
 function SelectPrompt() {
+  const t = useT('metadata');
   return (
     <Card>
-      <EmptyState title="Please select a project, file and version" />
+      <EmptyState title={t('metadata.selectPrompt')} />
     </Card>
   );
 }

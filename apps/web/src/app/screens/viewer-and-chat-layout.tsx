@@ -7,6 +7,7 @@ import type { VersionAddress } from '@/features/metadata/queries';
 import { ComplianceViewer } from '@/features/viewer/compliance-viewer';
 import { ModelViewerPanel } from '@/features/viewer/model-viewer-panel';
 import type { ResultFilters } from '@/lib/compliance-queries';
+import { useT } from '@/lib/i18n';
 
 /** The viewer toggle is remembered this long after it changes (spec 2 §9: 300 ms). */
 export const VIEWER_PREFERENCE_DELAY_MS = 300;
@@ -40,10 +41,11 @@ export function useViewerToggle() {
 }
 
 export function ViewerToggle({ open, onChange }: { open: boolean; onChange: (open: boolean) => void }) {
+  const t = useT('viewer');
   return (
     <div className="flex items-center gap-2">
       <Switch id="viewer-and-chat" checked={open} onCheckedChange={onChange} />
-      <Label htmlFor="viewer-and-chat">3D Viewer &amp; AI Assistant</Label>
+      <Label htmlFor="viewer-and-chat">{t('viewer.toggle')}</Label>
     </div>
   );
 }

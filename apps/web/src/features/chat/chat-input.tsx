@@ -1,6 +1,7 @@
 import { Loader2, Send, X } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 
 export const CHAT_PLACEHOLDER =
   "What insights would help you deliver better value today? (e.g., 'Are there any design optimisation opportunities?')";
@@ -17,6 +18,7 @@ export interface ChatInputProps {
 
 /** Multi-line question box: Enter sends, Shift+Enter adds a line; grows from 80 to 150 px. */
 export function ChatInput({ busy, disabled, onSend, onCancel }: ChatInputProps) {
+  const t = useT('chat');
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -49,7 +51,7 @@ export function ChatInput({ busy, disabled, onSend, onCancel }: ChatInputProps) 
     <div className="flex items-end gap-2">
       <textarea
         ref={ref}
-        aria-label="Ask the AI assistant"
+        aria-label={t('chat.ask')}
         value={text}
         placeholder={CHAT_PLACEHOLDER}
         disabled={disabled || busy}
@@ -59,14 +61,14 @@ export function ChatInput({ busy, disabled, onSend, onCancel }: ChatInputProps) 
         className="flex-1 resize-none overflow-y-auto rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
       />
       {busy ? (
-        <Button variant="outline" onClick={onCancel} aria-label="Cancel">
+        <Button variant="outline" onClick={onCancel} aria-label={t('chat.cancel')}>
           <X aria-hidden />
-          Cancel
+          {t('chat.cancel')}
         </Button>
       ) : (
-        <Button onClick={() => void submit()} disabled={!canSend} aria-label="Send">
+        <Button onClick={() => void submit()} disabled={!canSend} aria-label={t('chat.send')}>
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-          Send
+          {t('chat.send')}
         </Button>
       )}
     </div>

@@ -2,7 +2,8 @@ import type { AiModelContext } from '@plumbline/contracts';
 import { Building2, Layers, RefreshCw, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { modelInsights } from './model-complexity';
 import {
   GUIDANCE,
@@ -21,6 +22,7 @@ export interface ChatIntroProps {
 
 /** The panel's opening: welcome for the detected project type, focus and analysis boxes, 4 suggestions. */
 export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
+  const t = useT('chat');
   const detected = useMemo(
     () => detectProjectType(context.project.name, context.project.description, context.file.name),
     [context],
@@ -49,20 +51,23 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
       <div className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">
         <div className="mb-1 flex items-center gap-2 font-medium">
           <Sparkles className="size-4 text-primary" aria-hidden />
-          AI Assistant
+          {t('chat.title')}
         </div>
         <p>{welcomeMessage(detected.type, context.project.name, context.file.name)}</p>
       </div>
 
-      <section aria-label="Project focus" className="rounded-lg border border-border p-3 text-sm">
+      <section aria-label={t('chat.focus')} className="rounded-lg border border-border p-3 text-sm">
         <h3 className="flex items-center gap-2 font-medium">
           <Building2 className="size-4 text-primary" aria-hidden />
-          Project focus
+          {t('chat.focus')}
         </h3>
         <p className="mb-1 text-xs text-muted-foreground">
           <span className="font-medium capitalize text-foreground">{guidance.label}</span>
           {detected.type !== 'general' &&
-            ` · ${Math.round(detected.confidence * 100)}% confidence · ${detected.scale} scale`}
+            t('chat.focusDetail', {
+              confidence: formatPercent(detected.confidence * 100),
+              scale: detected.scale,
+            })}
         </p>
         <ul className="ml-5 list-disc text-muted-foreground">
           {guidance.keyAreas.map((area) => (
@@ -71,45 +76,48 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
         </ul>
       </section>
 
-      <section aria-label="Model analysis" className="rounded-lg border border-border p-3 text-sm">
+      <section aria-label={t('chat.analysis')} className="rounded-lg border border-border p-3 text-sm">
         <h3 className="mb-2 flex items-center gap-2 font-medium">
           <Layers className="size-4 text-primary" aria-hidden />
-          Model analysis
+          {t('chat.analysis')}
           <span className="text-xs font-normal capitalize text-muted-foreground">
             ({insights.complexity})
           </span>
         </h3>
         <dl className="grid grid-cols-3 gap-2 text-center">
           <div className="rounded-md bg-muted/50 p-2">
-            <dt className="text-xs text-muted-foreground">Elements</dt>
+            <dt className="text-xs text-muted-foreground">{t('chat.elements')}</dt>
             <dd className="font-semibold">{formatNumber(context.element_count)}</dd>
           </div>
           <div className="rounded-md bg-muted/50 p-2">
-            <dt className="text-xs text-muted-foreground">Levels</dt>
+            <dt className="text-xs text-muted-foreground">{t('chat.levels')}</dt>
             <dd className="font-semibold">{formatNumber(context.level_count)}</dd>
           </div>
           <div className="rounded-md bg-muted/50 p-2">
-            <dt className="text-xs text-muted-foreground">Systems</dt>
+            <dt className="text-xs text-muted-foreground">{t('chat.systems')}</dt>
             <dd className="font-semibold">{formatNumber(context.systems.length)}</dd>
           </div>
         </dl>
         {context.systems.length > 0 && (
-          <p className="mt-2 text-xs text-muted-foreground">Systems: {context.systems.join(', ')}</p>
+          <p className="mt-2 text-xs text-muted-foreground">
+            {t('chat.systemsList', { names: context.systems.join(', ') })}
+          </p>
         )}
         {insights.topCategories.length > 0 && (
           <p className="mt-1 text-xs text-muted-foreground">
-            Top categories:{' '}
-            {insights.topCategories.map((c) => `${c.name} (${formatNumber(c.count)})`).join(', ')}
-            {insights.complexGeometry ? ' · complex geometry' : ''}
-            {insights.multiLevel ? ' · multi-level' : ''}
+            {t('chat.topCategories', {
+              list: insights.topCategories.map((c) => `${c.name} (${formatNumber(c.count)})`).join(', '),
+              complex: insights.complexGeometry ? 'yes' : 'no',
+              multi: insights.multiLevel ? 'yes' : 'no',
+            })}
           </p>
         )}
       </section>
 
-      <section aria-label="Suggested questions" className="space-y-1.5">
+      <section aria-label={t('chat.suggested')} className="space-y-1.5">
         <div className="flex items-center justify-between">
           <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            Suggested questions
+            {t('chat.suggested')}
           </h3>
           {all.length > SUGGESTIONS_PER_PAGE && (
             <Button
@@ -119,7 +127,7 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
               onClick={() => setPage((p) => p + 1)}
             >
               <RefreshCw aria-hidden />
-              More
+              {t('chat.more')}
             </Button>
           )}
         </div>

@@ -1,10 +1,10 @@
 import type { AiSource } from '@plumbline/contracts';
 import { Bot, User } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatTime } from '@/lib/format';
+import { t as translate, useT } from '@/lib/i18n';
 import { ChatTextView } from './chat-text-view';
 import type { ChatMessage } from './use-chat';
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 export interface ChatMessageBubbleProps {
   message: ChatMessage;
@@ -18,12 +18,12 @@ export function sourceLabel(source: AiSource): string {
 
 /** The line under an answer that replaces the old 'Found N elements' toast. */
 export function foundLine(n: number): string {
-  if (n === 0) return 'No elements cited.';
-  return `Found ${n.toLocaleString('en-GB')} element${n === 1 ? '' : 's'}: click a source to highlight it in the 3D viewer.`;
+  return translate('chat.found', { count: n });
 }
 
 /** A user or AI bubble with its timestamp; AI answers list their sources, grouped by type. */
 export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubbleProps) {
+  const t = useT('chat');
   const isUser = message.type === 'user';
   const isError = message.metadata.error === true;
   const groups = Object.entries(message.elementsByType);
@@ -40,7 +40,7 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
         {isUser ? <User className="size-3.5" /> : <Bot className="size-3.5" />}
       </div>
       <article
-        aria-label={isUser ? 'Your message' : 'Assistant message'}
+        aria-label={isUser ? t('chat.yourMessage') : t('chat.assistantMessage')}
         data-error={isError || undefined}
         className={cn(
           'max-w-[85%] rounded-lg px-3 py-2 text-sm',
@@ -55,13 +55,13 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
           <ChatTextView text={message.content} />
         )}
         {!isUser && message.elements.length > 0 && (
-          <section aria-label="Sources" className="mt-2 border-t border-border/70 pt-2">
+          <section aria-label={t('chat.sources')} className="mt-2 border-t border-border/70 pt-2">
             <button
               type="button"
               className="text-xs font-medium text-primary hover:underline"
               onClick={() => onSelectElements(message.elements)}
             >
-              Sources ({message.elements.length} elements)
+              {t('chat.sourcesCount', { count: message.elements.length })}
             </button>
             <div className="mt-1 max-h-40 space-y-1 overflow-y-auto pr-1">
               {groups.map(([label, ids]) => (
@@ -80,7 +80,7 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
                         <li key={id}>
                           <button
                             type="button"
-                            title={`Highlight ${label} ${id} in the viewer`}
+                            title={t('chat.highlight', { label, id })}
                             className="rounded border border-border bg-background px-1 text-left text-[11px] hover:border-primary hover:text-primary"
                             onClick={() => onSelectElements([id])}
                           >
@@ -107,7 +107,7 @@ export function ChatMessageBubble({ message, onSelectElements }: ChatMessageBubb
             isUser ? 'text-primary-foreground' : 'text-muted-foreground',
           )}
         >
-          {timeFormat.format(message.timestamp)}
+          {formatTime(message.timestamp)}
         </time>
       </article>
     </div>

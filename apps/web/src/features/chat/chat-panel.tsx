@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { ChatInput } from './chat-input';
 import { ChatIntro } from './chat-intro';
 import { ChatMessageBubble } from './chat-message';
@@ -26,6 +27,7 @@ export interface ChatPanelProps {
 
 /** The AI chat panel (spec 3 §2.2): answers about the chosen file version, with clickable sources. */
 export function ChatPanel({ projectId, fileId, versionId, onHighlight, className }: ChatPanelProps) {
+  const t = useT('chat');
   const context = useChatContext(projectId, fileId, versionId);
   const { messages, status, send, cancel, clear } = useChat(
     { projectId, fileId, versionId },
@@ -86,7 +88,7 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
 
   return (
     <section
-      aria-label="AI Assistant"
+      aria-label={t('chat.title')}
       className={cn(
         'flex h-full min-h-0 min-w-0 flex-col rounded-lg border border-border bg-card',
         className,
@@ -95,11 +97,11 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
       <header className="flex items-center justify-between border-b border-border px-3 py-2">
         <h2 className="flex items-center gap-2 text-sm font-semibold">
           <Bot className="size-4 text-primary" aria-hidden />
-          AI Assistant
+          {t('chat.title')}
         </h2>
         <Button variant="ghost" size="sm" onClick={clear} disabled={messages.length === 0 && !busy}>
           <Trash2 aria-hidden />
-          Clear Chat
+          {t('chat.clear')}
         </Button>
       </header>
 
@@ -112,29 +114,26 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
         className="relative min-h-0 flex-1 space-y-3 overflow-y-auto p-3"
       >
         {missingIds ? (
-          <p className="text-sm text-muted-foreground">Select a project and a file to ask about them.</p>
+          <p className="text-sm text-muted-foreground">{t('chat.selectPrompt')}</p>
         ) : context.isPending ? (
-          <div className="space-y-2" role="status" aria-label="Loading the model summary">
+          <div className="space-y-2" role="status" aria-label={t('chat.loadingSummary')}>
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-20 w-full" />
             <Skeleton className="h-24 w-full" />
           </div>
         ) : context.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorMessage(context.error, 'Could not load the model summary.')}
+            {errorMessage(context.error, t('chat.summaryFailed'))}
           </p>
         ) : noVersion ? (
-          <p className="text-sm text-muted-foreground">
-            This file has no processed version yet. Ask again when its status is completed.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('chat.noVersion')}</p>
         ) : (
           <ChatIntro context={context.data} onAsk={(q) => void ask(q)} disabled={busy} />
         )}
 
         {elsewhere.length > 0 && (
           <p className="text-xs text-muted-foreground" data-testid="chat-kept-elsewhere">
-            Your conversation about {elsewhere.join(', ')} is kept: choose that version again to go on with
-            it. Answers here are about this version.
+            {t('chat.keptElsewhere', { versions: elsewhere.join(', ') })}
           </p>
         )}
 
@@ -145,7 +144,7 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
           aria-live="polite"
           aria-relevant="additions text"
           aria-busy={busy}
-          aria-label="Conversation"
+          aria-label={t('chat.conversation')}
           className="space-y-3"
         >
           {messages.map((message) => (
@@ -156,7 +155,7 @@ export function ChatPanel({ projectId, fileId, versionId, onHighlight, className
         {status === 'sending' && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <Loader2 className="size-4 animate-spin" aria-hidden />
-            Analysing your project data...
+            {t('chat.analysing')}
           </p>
         )}
       </div>

@@ -1,7 +1,7 @@
 import type { ComplianceResultRow } from '@plumbline/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { classLabel, objectLabel } from '@/lib/object-label';
 import { ValidityMarks } from '@/lib/validity-marks';
 import { StatusBadge } from './status-badge';
@@ -20,23 +20,24 @@ export function ComplianceResultsList({
   /** Opens the Element Inspector on the element (its viewer id) to see why it passed or failed. */
   onInspect?: ((viewerDbId: number) => void) | undefined;
 }) {
+  const t = useT('compliance');
   if (rows.length === 0) {
     return (
-      <p className="px-4 py-8 text-center text-sm text-muted-foreground">No results match these filters.</p>
+      <p className="px-4 py-8 text-center text-sm text-muted-foreground">{t('compliance.results.empty')}</p>
     );
   }
   return (
     <div>
-      <Table aria-label="Compliance results">
+      <Table aria-label={t('compliance.results.label')}>
         <TableHeader>
           <TableRow>
             {/* Status and specification come first: they are what the view is about, and stay in
                 sight however narrow the column left beside a docked inspector is. */}
-            <TableHead>Element</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Specification</TableHead>
-            <TableHead>Name</TableHead>
-            <TableHead>IFC Class</TableHead>
+            <TableHead>{t('compliance.results.element')}</TableHead>
+            <TableHead>{t('compliance.results.status')}</TableHead>
+            <TableHead>{t('compliance.results.specification')}</TableHead>
+            <TableHead>{t('compliance.results.name')}</TableHead>
+            <TableHead>{t('compliance.results.ifcClass')}</TableHead>
             <TableHead>GlobalId</TableHead>
           </TableRow>
         </TableHeader>
@@ -50,7 +51,7 @@ export function ComplianceResultsList({
                     <button
                       type="button"
                       className="cursor-pointer text-primary underline-offset-2 hover:underline"
-                      aria-label={`Inspect element #${row.viewer_db_id}`}
+                      aria-label={t('compliance.results.inspect', { id: String(row.viewer_db_id) })}
                       onClick={() => onInspect(row.viewer_db_id)}
                     >
                       #{row.viewer_db_id}
@@ -67,7 +68,9 @@ export function ComplianceResultsList({
                   className={cn('truncate', compact ? 'max-w-40' : 'max-w-56')}
                   title={row.specification_name ?? undefined}
                 >
-                  {row.specification_name ?? <span className="text-muted-foreground">None applies</span>}
+                  {row.specification_name ?? (
+                    <span className="text-muted-foreground">{t('compliance.results.noneApplies')}</span>
+                  )}
                 </TableCell>
                 <TableCell
                   className={cn(
@@ -86,7 +89,9 @@ export function ComplianceResultsList({
                   className={cn('font-mono text-xs', compact && 'max-w-32 truncate')}
                   title={row.global_id ?? undefined}
                 >
-                  {row.global_id ?? <span className="font-sans text-muted-foreground">None</span>}
+                  {row.global_id ?? (
+                    <span className="font-sans text-muted-foreground">{t('compliance.results.none')}</span>
+                  )}
                 </TableCell>
               </TableRow>
             );
@@ -94,7 +99,7 @@ export function ComplianceResultsList({
         </TableBody>
       </Table>
       <p className="border-t border-border px-4 py-2 text-xs text-muted-foreground">
-        Showing the first {formatNumber(rows.length)} of {formatNumber(total)} results
+        {t('compliance.results.showing', { shown: rows.length, total })}
       </p>
     </div>
   );

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiUrl } from '@/lib/api/paths';
 import { BcfValiditySwitch } from '@/lib/bcf-validity-switch';
+import { useT } from '@/lib/i18n';
 import { saveBlob } from '@/lib/save-file';
 
 /**
@@ -25,6 +26,7 @@ export function ExportBcfButton(props: {
   versionId: string;
   specificationId: string | null;
 }) {
+  const t = useT('compliance');
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState<BcfVersion>(DEFAULT_BCF_VERSION);
   const [validity, setValidity] = useState(false);
@@ -44,14 +46,16 @@ export function ExportBcfButton(props: {
       const response = await fetch(url, { credentials: 'same-origin' });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new Error(body?.error?.message ?? `Export failed with status ${response.status}`);
+        throw new Error(
+          body?.error?.message ?? t('compliance.bcf.failedStatus', { status: String(response.status) }),
+        );
       }
       const disposition = response.headers.get('content-disposition') ?? '';
       const name = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
       saveBlob(await response.blob(), name ? decodeURIComponent(name) : 'issues.bcf');
-      toast.success('BCF exported', { description: 'Open it in your authoring tool to see the issues.' });
+      toast.success(t('compliance.bcf.exported'), { description: t('compliance.bcf.exportedHint') });
     } catch (error) {
-      toast.error('BCF export failed', {
+      toast.error(t('compliance.bcf.failed'), {
         description: error instanceof Error ? error.message : String(error),
       });
     } finally {
@@ -62,7 +66,7 @@ export function ExportBcfButton(props: {
     <div className="flex flex-wrap items-center gap-2">
       <BcfValiditySwitch checked={validity} onCheckedChange={setValidity} />
       <Select value={version} onValueChange={(v) => setVersion(bcfVersionSchema.parse(v))}>
-        <SelectTrigger aria-label="BCF version" className="h-8 w-[6.5rem]">
+        <SelectTrigger aria-label={t('compliance.bcf.version')} className="h-8 w-[6.5rem]">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -74,7 +78,7 @@ export function ExportBcfButton(props: {
         </SelectContent>
       </Select>
       <Button variant="outline" size="sm" onClick={exportBcf} disabled={busy}>
-        <Download /> {busy ? 'Exporting...' : 'Export BCF'}
+        <Download /> {busy ? t('compliance.bcf.exporting') : t('compliance.bcf.export')}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { capped, type FacetSection, ISSUES_SHOWN, specificationStatus } from './compliance-status';
 import { ElementStatusBadge } from './element-status-badge';
 import { FacetResultItem } from './facet-result-item';
@@ -46,13 +47,14 @@ export function ComplianceDetailCard({
   onOpenChange,
   waiverTarget,
 }: ComplianceDetailCardProps) {
+  const t = useT('compliance');
   const status = specificationStatus(spec);
   const bodyId = useId();
   const issues = capped([...spec.overall_errors, ...spec.failure_reasons], ISSUES_SHOWN);
   return (
     <section
       className="rounded-lg border border-border bg-card"
-      aria-label={`Compliance detail: ${spec.specification_name}`}
+      aria-label={t('compliance.detail.label', { name: spec.specification_name })}
       data-specification-id={spec.specification_id}
     >
       <button
@@ -72,26 +74,28 @@ export function ComplianceDetailCard({
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-semibold break-words">{spec.specification_name}</span>
           <span className="block text-xs text-muted-foreground">
-            ID: {spec.specification_identifier ?? spec.specification_id} · Last checked{' '}
-            {formatDateTime(spec.last_checked_at)}
+            {t('compliance.detail.idChecked', {
+              id: spec.specification_identifier ?? spec.specification_id,
+              at: formatDateTime(spec.last_checked_at),
+            })}
           </span>
         </span>
         <ElementStatusBadge status={status} />
       </button>
       {open && (
         <div id={bodyId} className="space-y-3 border-t border-border px-3 py-3">
-          <p className="text-xs text-muted-foreground">IDS file: {spec.ids_file_name}</p>
-          {spec.is_waived && (
-            <p className="text-sm text-[#86198f]">
-              An approved waiver covers this failure: it counts as Waived, not as a failure.
-            </p>
-          )}
+          <p className="text-xs text-muted-foreground">
+            {t('compliance.detail.idsFile', { name: spec.ids_file_name })}
+          </p>
+          {spec.is_waived && <p className="text-sm text-[#86198f]">{t('compliance.detail.waived')}</p>}
           {waiverTarget && spec.meets_requirements === false && !spec.is_waived && (
             <RequestWaiverButton target={waiverTarget} specification={spec} />
           )}
           {issues.shown.length > 0 && (
             <div>
-              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Issues</p>
+              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                {t('compliance.detail.issues')}
+              </p>
               <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-red-800">
                 {issues.shown.map((issue) => (
                   <li key={issue}>{issue}</li>
@@ -99,7 +103,7 @@ export function ComplianceDetailCard({
               </ul>
               {issues.hidden > 0 && (
                 <p className="mt-1 text-xs text-muted-foreground">
-                  +{issues.hidden} more {issues.hidden === 1 ? 'issue' : 'issues'} in the requirements below
+                  {t('compliance.detail.moreIssues', { count: issues.hidden })}
                 </p>
               )}
             </div>
@@ -111,24 +115,24 @@ export function ComplianceDetailCard({
           >
             <SegmentedTabsList>
               <SegmentedTabsTrigger value="applicability">
-                Applicability ({spec.applicability_results.length})
+                {t('compliance.detail.applicability', { count: spec.applicability_results.length })}
               </SegmentedTabsTrigger>
               <SegmentedTabsTrigger value="requirements">
-                Requirements ({spec.requirement_results.length})
+                {t('compliance.detail.requirements', { count: spec.requirement_results.length })}
               </SegmentedTabsTrigger>
             </SegmentedTabsList>
             <TabsContent value="applicability" className="mt-2">
               <FacetList
                 facets={spec.applicability_results}
                 section="applicability"
-                empty="This specification has no applicability facets."
+                empty={t('compliance.detail.noApplicability')}
               />
             </TabsContent>
             <TabsContent value="requirements" className="mt-2">
               <FacetList
                 facets={spec.requirement_results}
                 section="requirements"
-                empty={'This specification has no requirements to check.'}
+                empty={t('compliance.detail.noRequirements')}
               />
             </TabsContent>
           </Tabs>

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import { downloadElementJson } from './element-export';
 import { LocationTab } from './location-tab';
 import { PropertiesTab } from './properties-tab';
@@ -47,6 +48,7 @@ export function ElementInspector({
   onClose,
   className,
 }: ElementInspectorProps) {
+  const t = useT('compliance');
   const address = { projectId, fileId, versionId, viewerDbId };
   const [tab, setTab] = useState<InspectorTab>('properties');
   const element = useElement(address);
@@ -57,51 +59,59 @@ export function ElementInspector({
   return (
     <Card
       role="complementary"
-      aria-label="Element Inspector"
+      aria-label={t('compliance.inspector.title')}
       className={cn('flex min-h-0 flex-col', className)}
     >
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
         <h2 ref={headingRef} tabIndex={-1} className="text-sm font-semibold outline-none">
-          Element Inspector
+          {t('compliance.inspector.title')}
         </h2>
         <div className="flex items-center gap-1">
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Export element as JSON"
-            title="Export element as JSON"
+            aria-label={t('compliance.inspector.exportJson')}
+            title={t('compliance.inspector.exportJson')}
             disabled={!data}
             onClick={() => data && downloadElementJson(data)}
           >
             <Download />
           </Button>
-          <Button variant="ghost" size="icon" aria-label="Close inspector" title="Close" onClick={onClose}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('compliance.inspector.close')}
+            title={t('compliance.inspector.closeShort')}
+            onClick={onClose}
+          >
             <X />
           </Button>
         </div>
       </div>
 
       {element.isPending && (
-        <div className="space-y-2 p-4" role="status" aria-busy="true" aria-label="Loading element">
+        <div
+          className="space-y-2 p-4"
+          role="status"
+          aria-busy="true"
+          aria-label={t('compliance.inspector.loading')}
+        >
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-40 w-full" />
         </div>
       )}
       {element.isError && (
         <EmptyState
-          title="Unable to load this element"
-          description={errorMessage(
-            element.error,
-            'Please check your connection and try refreshing the page',
-          )}
+          title={t('compliance.inspector.loadFailed')}
+          description={errorMessage(element.error, t('compliance.inspector.loadFailedHint'))}
         />
       )}
       {data && (
         <div className="flex min-h-0 flex-1 flex-col">
           <dl className="grid grid-cols-2 gap-x-3 gap-y-2 border-b border-border px-4 py-3">
-            <Identity label="Element ID" value={data.id} className="col-span-2" />
-            <Identity label="Viewer DB ID" value={String(data.viewer_db_id)} />
-            <Identity label="Category" value={data.primary_bim_category} />
+            <Identity label={t('compliance.inspector.elementId')} value={data.id} className="col-span-2" />
+            <Identity label={t('compliance.inspector.viewerDbId')} value={String(data.viewer_db_id)} />
+            <Identity label={t('compliance.inspector.category')} value={data.primary_bim_category} />
           </dl>
           <Tabs
             value={tab}
@@ -109,9 +119,9 @@ export function ElementInspector({
             className="flex min-h-0 flex-1 flex-col"
           >
             <TabsList className="border-b border-border px-3 pb-2 pt-1">
-              <TabsTrigger value="properties">Properties</TabsTrigger>
-              <TabsTrigger value="location">Location</TabsTrigger>
-              <TabsTrigger value="validation">Validation</TabsTrigger>
+              <TabsTrigger value="properties">{t('compliance.inspector.properties')}</TabsTrigger>
+              <TabsTrigger value="location">{t('compliance.inspector.location')}</TabsTrigger>
+              <TabsTrigger value="validation">{t('compliance.inspector.validation')}</TabsTrigger>
             </TabsList>
             <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
               <TabsContent value="properties">

@@ -3,6 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import {
   CLASSIFICATIONS_SHOWN,
   capped,
@@ -65,6 +66,7 @@ export function detailRows(facet: FacetResult): [string, string][] {
 
 /** One facet, expandable to what it asked, what the element has, and the engine's reason (spec 3 §2.4). */
 export function FacetResultItem({ facet, section }: { facet: FacetResult; section: FacetSection }) {
+  const t = useT('compliance');
   // What went wrong starts visible: a failed requirement, an applicability facet that did not match.
   const [open, setOpen] = useState(facet.result === 'failed' || facet.is_satisfied === false);
   const panelId = useId();
@@ -94,7 +96,7 @@ export function FacetResultItem({ facet, section }: { facet: FacetResult; sectio
       {open && (
         <div id={panelId} className="space-y-2 border-t border-border px-3 py-2 text-sm">
           {facet.errors.length > 0 && (
-            <ul className="space-y-1" aria-label="Reasons">
+            <ul className="space-y-1" aria-label={t('compliance.facet.reasons')}>
               {facet.errors.map((error) => (
                 <li key={error} className="rounded bg-red-50 px-2 py-1 text-red-800">
                   {error}
@@ -112,7 +114,7 @@ export function FacetResultItem({ facet, section }: { facet: FacetResult; sectio
           </dl>
           {found.shown.length > 0 && (
             <div>
-              <p className="text-muted-foreground">Classifications found</p>
+              <p className="text-muted-foreground">{t('compliance.facet.classificationsFound')}</p>
               <ul className="mt-1 flex flex-wrap gap-1">
                 {found.shown.map((c) => (
                   <li key={`${c.property_set ?? ''}:${c.value}`}>
@@ -121,15 +123,19 @@ export function FacetResultItem({ facet, section }: { facet: FacetResult; sectio
                     </Badge>
                   </li>
                 ))}
-                {found.hidden > 0 && <li className="text-xs text-muted-foreground">+{found.hidden} more</li>}
+                {found.hidden > 0 && (
+                  <li className="text-xs text-muted-foreground">
+                    {t('compliance.facet.more', { count: found.hidden })}
+                  </li>
+                )}
               </ul>
             </div>
           )}
           {facet.is_satisfied === null && (
             <p className="text-xs text-muted-foreground">
               {section === 'applicability'
-                ? 'Not evaluated: the element is outside this specification, and this facet needs model data the stored results do not hold.'
-                : 'Not checked: the element is outside this specification.'}
+                ? t('compliance.facet.notEvaluated')
+                : t('compliance.facet.notChecked')}
             </p>
           )}
         </div>

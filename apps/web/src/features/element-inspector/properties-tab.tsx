@@ -3,13 +3,15 @@ import { ListTree } from 'lucide-react';
 import { useMemo } from 'react';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useT } from '@/lib/i18n';
 import { groupProperties, initiallyOpenGroups, NULL_VALUE } from './property-groups';
 
 /** Properties grouped by property set; the first two groups start open (spec 3 §2.3). */
 export function PropertiesTab({ element }: { element: BimElement }) {
+  const t = useT('compliance');
   const groups = useMemo(() => groupProperties(element.properties_data), [element.properties_data]);
   if (groups.length === 0) {
-    return <EmptyState icon={ListTree} title="No properties available for this element" className="py-8" />;
+    return <EmptyState icon={ListTree} title={t('compliance.inspector.noProperties')} className="py-8" />;
   }
   return (
     <Accordion

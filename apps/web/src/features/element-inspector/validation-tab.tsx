@@ -4,14 +4,10 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useT } from '@/lib/i18n';
 import { ValidityMarks } from '@/lib/validity-marks';
 import { ComplianceDetailCard } from './compliance-detail-card';
-import {
-  COMPLIANCE_ERROR_TITLE,
-  complianceErrorDescription,
-  STATUS_LABEL,
-  specificationStatus,
-} from './compliance-status';
+import { COMPLIANCE_ERROR_TITLE, complianceErrorDescription, specificationStatus } from './compliance-status';
 import { ElementStatusBadge } from './element-status-badge';
 import { ElementValidityFindings } from './element-validity';
 import type { WaiverTarget } from './request-waiver-dialog';
@@ -26,34 +22,48 @@ export interface ValidationTabProps {
 
 /** Spec 3 §8: the empty state's hints. */
 const EMPTY_HINTS = [
-  'Configure and activate IDS files for this project.',
-  'Upload or re-process the model on the Projects tab: each upload is checked against the active IDS files.',
-  'Validate this element by processing the model version it belongs to.',
-];
+  'compliance.validation.hintIds',
+  'compliance.validation.hintUpload',
+  'compliance.validation.hintProcess',
+] as const;
 
 function Summary({ compliance }: { compliance: ElementCompliance }) {
+  const t = useT('compliance');
   const status = compliance.overall_compliance_status;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border bg-surface px-3 py-2.5">
       <div>
-        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">IDS compliance</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+          {t('compliance.validation.heading')}
+        </p>
         <p className="text-sm">
-          {compliance.compliant_specifications} of {compliance.applicable_specifications} applicable
-          specifications met
-          {compliance.waived_specifications > 0 && <> · {compliance.waived_specifications} waived</>} ·{' '}
-          {compliance.specifications.length} checked
+          {t('compliance.validation.summary', {
+            met: compliance.compliant_specifications,
+            applicable: compliance.applicable_specifications,
+            waived: compliance.waived_specifications,
+            checked: compliance.specifications.length,
+          })}
         </p>
       </div>
-      <ElementStatusBadge status={status} label={`Overall status: ${STATUS_LABEL[status]}`} />
+      <ElementStatusBadge
+        status={status}
+        label={t('compliance.validation.overall', { status: t('compliance.elementStatus', { status }) })}
+      />
     </div>
   );
 }
 
 export function ValidationTab({ compliance, isLoading, error, waiverTarget }: ValidationTabProps) {
+  const t = useT('compliance');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (isLoading) {
     return (
-      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading compliance data">
+      <div
+        className="space-y-2"
+        role="status"
+        aria-busy="true"
+        aria-label={t('compliance.validation.loading')}
+      >
         <Skeleton className="h-14 w-full" />
         <Skeleton className="h-24 w-full" />
       </div>
@@ -73,11 +83,11 @@ export function ValidationTab({ compliance, isLoading, error, waiverTarget }: Va
     return (
       <EmptyState
         icon={ShieldQuestion}
-        title="No compliance data found for this element"
+        title={t('compliance.validation.empty')}
         description={
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-left">
             {EMPTY_HINTS.map((hint) => (
-              <li key={hint}>{hint}</li>
+              <li key={hint}>{t(hint)}</li>
             ))}
           </ul>
         }
@@ -103,11 +113,11 @@ export function ValidationTab({ compliance, isLoading, error, waiverTarget }: Va
     <div className="space-y-3">
       <Summary compliance={compliance} />
       <ElementValidityFindings findings={compliance.validity_findings} />
-      <Table aria-label="Specifications">
+      <Table aria-label={t('compliance.validation.specifications')}>
         <TableHeader>
           <TableRow>
-            <TableHead>Specification</TableHead>
-            <TableHead className="w-32 text-right">Status</TableHead>
+            <TableHead>{t('compliance.results.specification')}</TableHead>
+            <TableHead className="w-32 text-right">{t('compliance.results.status')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -119,7 +129,7 @@ export function ValidationTab({ compliance, isLoading, error, waiverTarget }: Va
                   <button
                     type="button"
                     className="block w-full cursor-pointer truncate text-left font-medium hover:underline"
-                    title={`${spec.specification_name}: show its facets`}
+                    title={t('compliance.validation.showFacets', { name: spec.specification_name })}
                     onClick={() => reveal(spec.specification_id)}
                   >
                     {spec.specification_name}

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useBimFiles } from '../projects/files/queries';
 import { ChangesButton } from './changes/changes-button';
 import { DeleteFileButton } from './delete-file-button';
@@ -33,6 +34,7 @@ export function BimFilesTable({
   /** Why the caller may not delete files (demo, Viewer); undefined when they may. */
   blockedReason: string | undefined;
 }) {
+  const t = useT('files');
   const files = useBimFiles(projectId);
   useProcessingAnnouncements(files.data);
 
@@ -47,23 +49,23 @@ export function BimFilesTable({
   if (files.isError) {
     return (
       <div className="flex items-center gap-3 text-sm text-destructive">
-        <span>{errorMessage(files.error, 'Failed to load files.')}</span>
+        <span>{errorMessage(files.error, t('files.loadFailed'))}</span>
         <Button size="sm" variant="outline" onClick={() => files.refetch()}>
-          Retry
+          {t('files.retry')}
         </Button>
       </div>
     );
   }
   if (files.data.length === 0) {
-    return <p className="text-sm text-muted-foreground">No files yet</p>;
+    return <p className="text-sm text-muted-foreground">{t('files.noFiles')}</p>;
   }
   return (
     <div className="rounded-lg border border-border bg-background">
-      <Table aria-label={`IFC files of ${projectName}`}>
+      <Table aria-label={t('files.bimTable', { project: projectName })}>
         <TableHeader>
           <TableRow>
             {BIM_FILE_COLUMNS.map((column) => (
-              <TableHead key={column}>{column}</TableHead>
+              <TableHead key={column}>{t('files.bimColumn', { column })}</TableHead>
             ))}
           </TableRow>
         </TableHeader>
@@ -75,7 +77,10 @@ export function BimFilesTable({
                   {file.name}
                 </span>
               </TableCell>
-              <TableCell className="text-muted-foreground" title={`${file.version_count} stored`}>
+              <TableCell
+                className="text-muted-foreground"
+                title={t('files.stored', { count: file.version_count })}
+              >
                 {file.source_version_tag ?? '—'}
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">

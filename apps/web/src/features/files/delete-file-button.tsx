@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { projectChanged } from '@/lib/project-freshness';
 import { useFilesSource } from '../projects/files/data-source';
 
@@ -25,11 +26,6 @@ export interface DeleteFileButtonProps {
   blockedReason: string | undefined;
 }
 
-const WHAT = {
-  bim: 'every version of this model, its elements and check results',
-  ids: 'its specifications and their results; the latest model versions are checked again',
-};
-
 /** Deletes a BIM or IDS file after a confirmation (Editor or Admin; the server refuses others too). */
 export function DeleteFileButton({
   projectId,
@@ -38,6 +34,7 @@ export function DeleteFileButton({
   kind,
   blockedReason,
 }: DeleteFileButtonProps) {
+  const t = useT('files');
   const [open, setOpen] = useState(false);
   // Through the files source, whose demo refuses before any request (decision 0061).
   const { mode, source } = useFilesSource();
@@ -50,10 +47,12 @@ export function DeleteFileButton({
   async function confirm() {
     try {
       await remove.mutateAsync();
-      toast.success('File deleted', { description: `${fileName} was deleted.` });
+      toast.success(t('files.deleted'), { description: t('files.deletedHint', { name: fileName }) });
       setOpen(false);
     } catch (error) {
-      toast.error('Delete failed', { description: errorMessage(error, 'Failed to delete the file.') });
+      toast.error(t('files.deleteFailed'), {
+        description: errorMessage(error, t('files.deleteFailedHint')),
+      });
     }
   }
 
@@ -64,20 +63,18 @@ export function DeleteFileButton({
         size="icon"
         onClick={() => setOpen(true)}
         disabled={blockedReason !== undefined}
-        title={blockedReason ?? `Delete ${fileName}`}
-        aria-label={`Delete ${fileName}`}
+        title={blockedReason ?? t('files.deleteLabel', { name: fileName })}
+        aria-label={t('files.deleteLabel', { name: fileName })}
       >
         <Trash2 />
       </Button>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete {fileName}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This deletes the file with {WHAT[kind]}. It cannot be undone.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('files.deleteTitle', { name: fileName })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('files.deleteText', { kind })}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={remove.isPending}>{t('files.cancel')}</AlertDialogCancel>
           <AlertDialogAction
             onClick={(event) => {
               event.preventDefault();
@@ -85,7 +82,7 @@ export function DeleteFileButton({
             }}
             disabled={remove.isPending}
           >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
+            {remove.isPending ? t('files.deleting') : t('files.delete')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

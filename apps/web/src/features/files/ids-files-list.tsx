@@ -6,7 +6,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api';
 import { apiUrl } from '@/lib/api/paths';
-import { formatBytes, pluralize } from '@/lib/format';
+import { formatBytes } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { IdsRevisions } from '../projects/files/ids-revisions';
 import { useIdsFiles, useSetIdsFileActive } from '../projects/files/queries';
 import { DeleteFileButton } from './delete-file-button';
@@ -22,15 +23,16 @@ export interface IdsFilesListProps {
 
 /** The project's IDS files; only active ones take part in checks, switched here by Editors and Admins. */
 export function IdsFilesList({ projectId, blockedReason, replaceBlockedReason }: IdsFilesListProps) {
+  const t = useT('files');
   const files = useIdsFiles(projectId);
   const setActive = useSetIdsFileActive(projectId);
 
   async function toggle(file: IdsFile, isActive: boolean) {
     try {
       await setActive.mutateAsync({ idsFileId: file.id, isActive });
-      toast.success(`${file.name} ${isActive ? 'activated' : 'deactivated'}`);
+      toast.success(t('files.ids.toggled', { name: file.name, active: isActive ? 'yes' : 'no' }));
     } catch (error) {
-      toast.error('Could not change the IDS file', { description: errorMessage(error) });
+      toast.error(t('files.ids.toggleFailed'), { description: errorMessage(error) });
     }
   }
 
@@ -38,18 +40,18 @@ export function IdsFilesList({ projectId, blockedReason, replaceBlockedReason }:
   if (files.isError) {
     return (
       <div className="flex items-center gap-3 text-sm text-destructive">
-        <span>{errorMessage(files.error, 'Failed to load IDS files.')}</span>
+        <span>{errorMessage(files.error, t('files.ids.loadFailed'))}</span>
         <Button size="sm" variant="outline" onClick={() => files.refetch()}>
-          Retry
+          {t('files.retry')}
         </Button>
       </div>
     );
   }
-  if (files.data.length === 0) return <p className="text-sm text-muted-foreground">No IDS files yet</p>;
+  if (files.data.length === 0) return <p className="text-sm text-muted-foreground">{t('files.ids.none')}</p>;
   return (
     <ul
       className="divide-y divide-border rounded-lg border border-border bg-background"
-      aria-label="IDS files"
+      aria-label={t('files.ids.label')}
     >
       {files.data.map((file) => {
         const switchId = `ids-active-${file.id}`;
@@ -69,9 +71,13 @@ export function IdsFilesList({ projectId, blockedReason, replaceBlockedReason }:
                 {file.name}
               </a>
             </span>
-            {file.revision > 1 && <span className="text-muted-foreground">revision {file.revision}</span>}
+            {file.revision > 1 && (
+              <span className="text-muted-foreground">
+                {t('files.ids.revision', { revision: String(file.revision) })}
+              </span>
+            )}
             <span className="text-muted-foreground">
-              {pluralize(file.specifications_count, 'specification')}
+              {t('files.ids.specifications', { count: file.specifications_count })}
             </span>
             <span className="tabular-nums text-muted-foreground">{formatBytes(file.size_bytes)}</span>
             <span className="flex items-center gap-2">
@@ -81,10 +87,10 @@ export function IdsFilesList({ projectId, blockedReason, replaceBlockedReason }:
                 onCheckedChange={(checked) => toggle(file, checked)}
                 disabled={blockedReason !== undefined || pending}
                 title={blockedReason}
-                aria-label={`${file.name} active`}
+                aria-label={t('files.ids.activeLabel', { name: file.name })}
               />
               <label htmlFor={switchId} className="w-14 text-muted-foreground">
-                {file.is_active ? 'Active' : 'Inactive'}
+                {t('files.ids.active', { active: file.is_active ? 'yes' : 'no' })}
               </label>
             </span>
             <StudioDialog projectId={projectId} idsFileId={file.id} fileName={file.name} />

@@ -1,5 +1,6 @@
 import type { Project } from '@plumbline/contracts';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { actionBlockedReason } from '../projects/permissions';
 import { BimFilesTable } from './bim-files-table';
 import { IdsFilesList } from './ids-files-list';
@@ -11,6 +12,7 @@ import { fileChangesBlockedReason } from './upload-permissions';
  * process, switch IDS files on and off (issue 4, spec 2 §2.2).
  */
 export function ProjectFilesPanel({ project, projectName }: { project: Project; projectName: string }) {
+  const t = useT('files');
   const { readOnly } = useDataSource();
   const blockedReason = fileChangesBlockedReason(project.role, readOnly);
   // Each control asks the permission table about its own action (issue 17).
@@ -21,15 +23,25 @@ export function ProjectFilesPanel({ project, projectName }: { project: Project; 
     <div className="space-y-5">
       {blockedReason && (
         <p className="text-xs text-muted-foreground" role="note">
-          {readOnly ? `Uploads and IDS changes are disabled in the demo. ${blockedReason}` : blockedReason}
+          {readOnly ? t('files.demoDisabled', { reason: blockedReason }) : blockedReason}
         </p>
       )}
-      <section className="space-y-2" aria-label="IFC files">
-        <UploadArea title="IFC files" projectId={project.id} kind="ifc" blockedReason={blockedReason} />
+      <section className="space-y-2" aria-label={t('files.ifc.label')}>
+        <UploadArea
+          title={t('files.ifc.label')}
+          projectId={project.id}
+          kind="ifc"
+          blockedReason={blockedReason}
+        />
         <BimFilesTable projectId={project.id} projectName={projectName} blockedReason={deleteBlocked} />
       </section>
-      <section id={`ids-files-${project.id}`} className="space-y-2" aria-label="IDS files">
-        <UploadArea title="IDS files" projectId={project.id} kind="ids" blockedReason={blockedReason} />
+      <section id={`ids-files-${project.id}`} className="space-y-2" aria-label={t('files.ids.label')}>
+        <UploadArea
+          title={t('files.ids.label')}
+          projectId={project.id}
+          kind="ids"
+          blockedReason={blockedReason}
+        />
         <IdsFilesList
           projectId={project.id}
           blockedReason={toggleBlocked}

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { useReplaceIdsFile } from '../projects/files/queries';
 
 /**
@@ -19,6 +20,7 @@ export function ReplaceIdsButton({
   file: IdsFile;
   blockedReason: string | undefined;
 }) {
+  const t = useT('files');
   const input = useRef<HTMLInputElement>(null);
   const replace = useReplaceIdsFile(projectId);
 
@@ -26,11 +28,11 @@ export function ReplaceIdsButton({
     if (!chosen) return;
     try {
       const stored = await replace.mutateAsync({ idsFileId: file.id, file: chosen });
-      toast.success(`${file.name} replaced`, {
-        description: `${chosen.name} is revision ${stored.revision}.`,
+      toast.success(t('files.replaced', { name: file.name }), {
+        description: t('files.replacedHint', { file: chosen.name, revision: String(stored.revision) }),
       });
     } catch (error) {
-      toast.error('Could not replace the IDS file', { description: errorMessage(error) });
+      toast.error(t('files.replaceFailed'), { description: errorMessage(error) });
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -43,7 +45,7 @@ export function ReplaceIdsButton({
         type="file"
         accept=".ids,.xml"
         className="hidden"
-        aria-label={`Corrected revision of ${file.name}`}
+        aria-label={t('files.correctedRevision', { name: file.name })}
         onChange={(event) => void send(event.target.files?.[0])}
       />
       <Button
@@ -51,10 +53,10 @@ export function ReplaceIdsButton({
         size="sm"
         onClick={() => input.current?.click()}
         disabled={blockedReason !== undefined || replace.isPending}
-        title={blockedReason ?? `Upload a corrected revision of ${file.name}`}
+        title={blockedReason ?? t('files.uploadCorrected', { name: file.name })}
       >
         <FileUp aria-hidden="true" />
-        {replace.isPending ? 'Replacing…' : 'Replace'}
+        {replace.isPending ? t('files.replacing') : t('files.replace')}
       </Button>
     </>
   );

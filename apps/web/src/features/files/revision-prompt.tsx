@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 
 export type RevisionChoice = 'replace' | 'separate' | 'skip';
 
@@ -27,6 +28,7 @@ export interface RevisionCandidate {
  * their history) or keep the upload as a separate file. `ask` resolves with the choice.
  */
 export function useRevisionPrompt() {
+  const t = useT('files');
   const [candidate, setCandidate] = useState<RevisionCandidate | null>(null);
   const answer = useRef<((choice: RevisionChoice) => void) | null>(null);
 
@@ -48,19 +50,19 @@ export function useRevisionPrompt() {
     <AlertDialog open={candidate !== null} onOpenChange={(open) => !open && choose('skip')}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>This looks like a new revision of {label} — replace it?</AlertDialogTitle>
+          <AlertDialogTitle>{t('files.revision.title', { label })}</AlertDialogTitle>
           <AlertDialogDescription>
-            {candidate?.fileName} has the same title and file name as {label}. Replacing keeps the history of
-            every requirement that did not change; the replaced revision stays listed for the versions checked
-            against it. Or keep it as a separate IDS file.
+            {t('files.revision.text', { file: candidate?.fileName ?? '', label })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => choose('skip')}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel onClick={() => choose('skip')}>{t('files.cancel')}</AlertDialogCancel>
           <Button variant="outline" onClick={() => choose('separate')}>
-            Keep as a separate file
+            {t('files.revision.separate')}
           </Button>
-          <AlertDialogAction onClick={() => choose('replace')}>Replace {label}</AlertDialogAction>
+          <AlertDialogAction onClick={() => choose('replace')}>
+            {t('files.revision.replace', { label })}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

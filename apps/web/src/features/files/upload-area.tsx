@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api';
 import { ApiRequestError } from '@/lib/api/errors';
 import { idsUploadProblems } from '@/lib/api/upload-request';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { type UploadKind, useReplaceIdsFile, useUploadFile } from '../projects/files/queries';
 import { PlanLimitCounter } from '../projects/plan-limit-counter';
@@ -20,18 +21,12 @@ import { hasAcceptedExtension, type QueuedUpload, queuedUploadLabel, withUpload 
 
 const KIND = {
   ifc: {
-    label: 'Upload IFC',
     accept: '.ifc',
-    zone: 'Drop IFC files here or choose them',
-    input: 'Choose IFC files',
   },
   ids: {
-    label: 'Upload IDS',
     accept: '.ids,.xml',
-    zone: 'Drop IDS files here or choose them',
-    input: 'Choose IDS files',
   },
-} as const satisfies Record<UploadKind, { label: string; accept: string; zone: string; input: string }>;
+} as const satisfies Record<UploadKind, { accept: string }>;
 
 export interface UploadAreaProps {
   /** The section's heading, shown left of the button. */
@@ -53,7 +48,11 @@ interface Failure {
  * limit) is shown with its own message under the zone. IFC files show the plan's file limit.
  */
 export function UploadArea({ title, projectId, kind, blockedReason }: UploadAreaProps) {
-  const { label, accept, zone, input } = KIND[kind];
+  const t = useT('files');
+  const { accept } = KIND[kind];
+  const label = t('files.upload.label', { kind });
+  const zone = t('files.upload.zone', { kind });
+  const input = t('files.upload.input', { kind });
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadFile(projectId, kind);
   const replace = useReplaceIdsFile(projectId);
@@ -131,7 +130,9 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
           continue;
         }
         change(index, { status: 'uploaded', percent: 100 });
-        toast.success(`${file.name} ${sent === 'replaced' ? 'uploaded as a new revision' : 'uploaded'}`);
+        toast.success(
+          t('files.upload.done', { name: file.name, replaced: sent === 'replaced' ? 'yes' : 'no' }),
+        );
       } catch (error) {
         change(index, { status: 'failed' });
         setFailures((previous) => [...previous, { name: file.name, error }]);
@@ -163,7 +164,7 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
       </div>
       <FileDropZone
         title={zone}
-        hint="Several at once; each uploads with its own progress."
+        hint={t('files.upload.hint')}
         inputLabel={input}
         accept={accept}
         disabledReason={disabledReason}
@@ -172,7 +173,7 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
         className="p-4"
       />
       {queue.length > 0 && (
-        <ul className="grid gap-2" aria-label={`${title} uploading`}>
+        <ul className="grid gap-2" aria-label={t('files.upload.uploading', { title })}>
           {queue.map((item, index) => (
             <UploadProgressRow
               // biome-ignore lint/suspicious/noArrayIndexKey: one drop may hold two files of one name
@@ -188,9 +189,9 @@ export function UploadArea({ title, projectId, kind, blockedReason }: UploadArea
         const problems = idsUploadProblems(failure.error);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: failures are listed in the order they came
-          <Alert key={index} variant="destructive" aria-label={`${label} failed`}>
+          <Alert key={index} variant="destructive" aria-label={t('files.upload.failed', { label })}>
             <p className="font-medium">
-              {failure.name}: {errorMessage(failure.error, 'The upload failed.')}
+              {failure.name}: {errorMessage(failure.error, t('files.upload.failedFallback'))}
             </p>
             {problems.length > 0 && (
               <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">

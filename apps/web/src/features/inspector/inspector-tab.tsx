@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { SelectionBar } from '../projects/selection/selection-bar';
 import { useSelection } from '../projects/selection/use-selection';
@@ -29,9 +30,10 @@ import { ValidityTab } from './validity/validity-tab';
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
 function SelectPrompt() {
+  const t = useT('inspector');
   return (
     <Card>
-      <EmptyState title="Please select a project, file and version" />
+      <EmptyState title={t('inspector.selectPrompt')} />
     </Card>
   );
 }
@@ -42,6 +44,7 @@ function SelectPrompt() {
  * else the stored choice, else compliance; a choice is written to both.
  */
 export function InspectorTab() {
+  const t = useT('inspector');
   const selection = useSelection('inspector');
   const { readOnly } = useDataSource();
   const [params, setParams] = useSearchParams();
@@ -63,12 +66,7 @@ export function InspectorTab() {
       return next;
     });
 
-  const header = (
-    <PageHeader
-      title="File Inspector"
-      description="Compliance, schema attributes, extra attributes and model validity of one file version."
-    />
-  );
+  const header = <PageHeader title={t('inspector.title')} description={t('inspector.description')} />;
   if (selection.isLoadingProjects) {
     return (
       <div className="space-y-6">
@@ -84,7 +82,7 @@ export function InspectorTab() {
         <Card>
           <EmptyState
             icon={AlertCircle}
-            title="Error loading projects"
+            title={t('inspector.projectsError')}
             description={errorMessage(selection.projectsError)}
           />
         </Card>
@@ -98,9 +96,9 @@ export function InspectorTab() {
         <Card>
           <EmptyState
             icon={FolderPlus}
-            title={readOnly ? 'No demo projects yet' : 'No projects yet'}
-            description="Create a project and add an IFC model and an IDS file to inspect its compliance."
-            action={readOnly ? undefined : <Button onClick={openCreate}>New Project</Button>}
+            title={t('inspector.noProjects', { demo: readOnly ? 'yes' : 'no' })}
+            description={t('inspector.noProjectsHint')}
+            action={readOnly ? undefined : <Button onClick={openCreate}>{t('inspector.newProject')}</Button>}
           />
         </Card>
       </div>
@@ -136,7 +134,7 @@ export function InspectorTab() {
         <TabsList className="border-b border-border pb-2">
           {FILE_TABS.map((tab) => (
             <TabsTrigger key={tab.id} value={tab.id}>
-              {tab.label}
+              {t('inspector.tab', { tab: tab.id })}
             </TabsTrigger>
           ))}
         </TabsList>

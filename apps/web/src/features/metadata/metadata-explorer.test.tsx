@@ -127,7 +127,7 @@ describe('MetadataExplorer', () => {
     fireEvent.blur(max);
 
     // Only the door's width (0.9) is a number within 0.8–1; 'n/a' is never in a range.
-    expect(await screen.findByText('1 rows')).toBeVisible();
+    expect(await screen.findByText('1 row')).toBeVisible();
     expect(Object.fromEntries([...lastPage.searchParams].filter(([k]) => k.startsWith('range')))).toEqual({
       range_property_set: 'Pset_Common',
       range_attribute: 'Width',

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { ElementDetailsDialog } from './element-details-dialog';
 import {
   cycleSort,
@@ -43,6 +44,7 @@ export function MetadataExplorer({
   details,
   onDetailsChange,
 }: MetadataExplorerProps) {
+  const t = useT('metadata');
   const [state, setState] = useExplorerState(address);
   const update = (change: (s: ExplorerState) => ExplorerState) => setState((s) => change(s));
   const [searchText, setSearchText] = useDebouncedSearch(state.search, (text) =>
@@ -64,10 +66,10 @@ export function MetadataExplorer({
 
   const exportLabel = (format: 'csv' | 'xlsx') =>
     exporter.busy === format
-      ? 'Exporting…'
+      ? t('metadata.exporting')
       : exporter.secondsLeft > 0
-        ? `${format.toUpperCase()} (${exporter.secondsLeft}s)`
-        : `Export ${format.toUpperCase()}`;
+        ? t('metadata.cooldown', { format: format.toUpperCase(), seconds: exporter.secondsLeft })
+        : t('metadata.export', { format: format.toUpperCase() });
 
   return (
     <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
@@ -100,13 +102,13 @@ export function MetadataExplorer({
             <Input
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
-              placeholder="Search values, attributes, property sets, classes, objects"
-              aria-label="Search metadata"
+              placeholder={t('metadata.searchPlaceholder')}
+              aria-label={t('metadata.search')}
               className="pl-8"
             />
           </div>
           <span className="text-sm text-muted-foreground tabular-nums" data-testid="metadata-total">
-            {page.data ? `${exact ? '' : 'More than '}${total.toLocaleString()} rows` : ''}
+            {page.data ? t('metadata.rows', { exact: exact ? 'yes' : 'no', count: total }) : ''}
           </span>
           {(['csv', 'xlsx'] as const).map((format) => (
             <Button
@@ -115,7 +117,7 @@ export function MetadataExplorer({
               size="sm"
               disabled={exporter.busy !== null}
               onClick={() => exporter.run(format, total, exact)}
-              aria-label={`Export ${format.toUpperCase()}`}
+              aria-label={t('metadata.export', { format: format.toUpperCase() })}
             >
               <Download />
               {exportLabel(format)}
@@ -129,12 +131,9 @@ export function MetadataExplorer({
             <Skeleton className="h-8" />
           </div>
         ) : page.isError ? (
-          <EmptyState title="Could not load element metadata" description={errorMessage(page.error)} />
+          <EmptyState title={t('metadata.loadFailed')} description={errorMessage(page.error)} />
         ) : page.data.rows.length === 0 ? (
-          <EmptyState
-            title="No rows match"
-            description="No element metadata matches the current search and filters."
-          />
+          <EmptyState title={t('metadata.noRows')} description={t('metadata.noRowsHint')} />
         ) : (
           <>
             <MetadataTable

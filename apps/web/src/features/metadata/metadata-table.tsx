@@ -3,6 +3,7 @@ import { Box, Info } from 'lucide-react';
 import { SortableHeader } from '@/components/data-table/sortable-header';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useT } from '@/lib/i18n';
 import type { ExplorerState } from './explorer-state';
 
 /** The Element Metadata columns, exactly as spec 2 §2.5 names them (ACTIONS is not sortable). */
@@ -38,11 +39,12 @@ function Clipped({ max, full, children }: { max: string; full: string; children:
 }
 
 export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewer }: MetadataTableProps) {
+  const t = useT('metadata');
   return (
     // Column widths follow what the columns hold (issue 17): the 22-character GlobalId takes only its
     // own width, the value the most, attribute and property set what their names need; the table fits
     // its card at 1440 px and a longer cell ends in an ellipsis with its full text on hover.
-    <Table aria-label="Element Metadata" className="min-w-[52rem] table-fixed">
+    <Table aria-label={t('metadata.table.label')} className="min-w-[52rem] table-fixed">
       <colgroup>
         <col className="w-[12%]" />
         <col className="w-[14%]" />
@@ -57,12 +59,12 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
           {METADATA_COLUMNS.map((column) => (
             <SortableHeader
               key={column.key}
-              label={column.label}
+              label={t('metadata.table.column', { column: column.key })}
               direction={sort?.key === column.key ? sort.direction : false}
               onSort={() => onSort(column.key)}
             />
           ))}
-          <TableHead className="text-right">ACTIONS</TableHead>
+          <TableHead className="text-right">{t('metadata.table.actions')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -106,7 +108,7 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Show ${row.object_id} in the 3D viewer`}
+                  aria-label={t('metadata.table.showInViewer', { id: row.object_id })}
                   onClick={() => onShowInViewer(row)}
                 >
                   <Box />
@@ -115,7 +117,7 @@ export function MetadataTable({ rows, sort, onSort, onShowDetails, onShowInViewe
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Details of ${row.object_id}`}
+                aria-label={t('metadata.table.details', { id: row.object_id })}
                 onClick={() => onShowDetails(row)}
               >
                 <Info />

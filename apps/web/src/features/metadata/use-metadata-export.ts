@@ -1,6 +1,7 @@
 import { METADATA_EXPORT_COOLDOWN_SECONDS } from '@plumbline/contracts';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { t } from '@/lib/i18n';
 import type { ExplorerState } from './explorer-state';
 import { type ExportFormat, exportOutcome, exportUrl } from './export-request';
 import type { VersionAddress } from './queries';
@@ -42,11 +43,11 @@ export function useMetadataExport(
   /** `totalRows` is the page's count; `exact` false: more than that many (a frequent search term). */
   async function run(format: ExportFormat, totalRows: number, exact = true) {
     if (secondsLeft > 0) {
-      toast.error(`Export Rate Limited: Please wait ${secondsLeft} seconds before exporting again.`);
+      toast.error(t('metadata.exportRateLimited', { seconds: secondsLeft }));
       return;
     }
     if (totalRows === 0) {
-      toast.error('No Data to Export');
+      toast.error(t('metadata.noData'));
       return;
     }
     setBusy(format);
@@ -58,21 +59,25 @@ export function useMetadataExport(
         setCooldownUntil(Date.now() + METADATA_EXPORT_COOLDOWN_SECONDS * 1000);
         setNow(Date.now());
         toast.success(
-          `Exported ${exact ? '' : 'more than '}${totalRows.toLocaleString()} rows to ${format.toUpperCase()}`,
+          t('metadata.exported', {
+            exact: exact ? 'yes' : 'no',
+            count: totalRows,
+            format: format.toUpperCase(),
+          }),
         );
       } else if (outcome.kind === 'rate-limited') {
         setCooldownUntil(Date.now() + outcome.secondsLeft * 1000);
         setNow(Date.now());
-        toast.error(
-          `Export Rate Limited: Please wait ${outcome.secondsLeft} seconds before exporting again.`,
-        );
+        toast.error(t('metadata.exportRateLimited', { seconds: outcome.secondsLeft }));
       } else if (outcome.kind === 'no-data') {
-        toast.error('No Data to Export');
+        toast.error(t('metadata.noData'));
       } else if (outcome.kind === 'failed') {
-        toast.error('Export Failed', { description: outcome.message });
+        toast.error(t('metadata.exportFailed'), { description: outcome.message });
       }
     } catch (error) {
-      toast.error('Export Failed', { description: error instanceof Error ? error.message : undefined });
+      toast.error(t('metadata.exportFailed'), {
+        description: error instanceof Error ? error.message : undefined,
+      });
     } finally {
       setBusy(null);
     }

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadReceipt, formatBillingDate, formatPrice } from '@/lib/billing';
+import { useT } from '@/lib/i18n';
 import { nextSort, receiptFileName, type SortKey, type SortState, sortInvoices } from './billing-rules';
 
 const COLUMNS: Array<[SortKey, string]> = [
@@ -35,10 +36,13 @@ async function saveReceipt(row: InvoiceRow) {
 
 /** Billing history (spec 3 §2.7, §4 sort, §7 receipt and invoice download). */
 export function BillingHistoryTable({ invoices }: { invoices: InvoiceRow[] }) {
+  const t = useT('subscriptions');
   const [sort, setSort] = useState<SortState | null>(null);
   const rows = useMemo(() => sortInvoices(invoices, sort), [invoices, sort]);
   if (invoices.length === 0)
-    return <p className="p-6 text-center text-sm text-muted-foreground">No billing history available</p>;
+    return (
+      <p className="p-6 text-center text-sm text-muted-foreground">{t('subscriptions.history.empty')}</p>
+    );
   return (
     <div className="overflow-x-auto">
       <Table>
@@ -62,7 +66,7 @@ export function BillingHistoryTable({ invoices }: { invoices: InvoiceRow[] }) {
                 </TableHead>
               );
             })}
-            <TableHead className="text-right">Documents</TableHead>
+            <TableHead className="text-right">{t('subscriptions.history.documents')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -95,21 +99,21 @@ export function BillingHistoryTable({ invoices }: { invoices: InvoiceRow[] }) {
                       variant="ghost"
                       size="sm"
                       onClick={() => saveReceipt(row)}
-                      aria-label={`Download receipt ${row.invoice_number}`}
+                      aria-label={t('subscriptions.history.downloadReceipt', { number: row.invoice_number })}
                     >
-                      <Download /> Receipt
+                      <Download /> {t('subscriptions.history.receipt')}
                     </Button>
                   )}
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Open invoice ${row.invoice_number}`}
+                    aria-label={t('subscriptions.history.openInvoice', { number: row.invoice_number })}
                     onClick={() => {
                       const url = row.invoice_pdf ?? row.hosted_invoice_url;
                       if (url) window.open(url, '_blank', 'noopener');
                     }}
                   >
-                    <FileText /> Invoice
+                    <FileText /> {t('subscriptions.history.invoice')}
                   </Button>
                 </div>
               </TableCell>

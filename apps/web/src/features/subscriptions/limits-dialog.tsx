@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProjectLimits } from '@/lib/billing';
 import { formatBytes } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 const GB = 1_073_741_824;
 
@@ -16,25 +17,38 @@ export function LimitsDialog({
   projectName: string;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT('subscriptions');
   const limits = useProjectLimits(projectId);
   if (!projectId) return null;
   const data = limits.data;
   const rows = data
     ? ([
-        ['files', 'Files', `${data.usage.files} of ${data.limits.maxFiles}`],
+        [
+          'files',
+          t('subscriptions.limits.files'),
+          t('subscriptions.limits.of', { used: String(data.usage.files), max: String(data.limits.maxFiles) }),
+        ],
         [
           'storage',
-          'Storage',
-          `${formatBytes(data.usage.storageBytes)} of ${data.limits.maxStorageGB} GB (${formatBytes(data.limits.maxStorageGB * GB)})`,
+          t('subscriptions.limits.storage'),
+          t('subscriptions.limits.storageOf', {
+            used: formatBytes(data.usage.storageBytes),
+            max: data.limits.maxStorageGB,
+            maxBytes: formatBytes(data.limits.maxStorageGB * GB),
+          }),
         ],
-        ['users', 'Team members', `${data.usage.users} of ${data.limits.maxUsers}`],
+        [
+          'users',
+          t('subscriptions.limits.members'),
+          t('subscriptions.limits.of', { used: String(data.usage.users), max: String(data.limits.maxUsers) }),
+        ],
       ] as const)
     : [];
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Project limits</DialogTitle>
+          <DialogTitle>{t('subscriptions.limits.title')}</DialogTitle>
           <DialogDescription>
             {projectName} · {data?.plan ?? '…'}
           </DialogDescription>
@@ -52,7 +66,9 @@ export function LimitsDialog({
                     {text}
                     {violation && (
                       <Badge variant={violation.severity === 'error' ? 'destructive' : 'warning'}>
-                        {violation.severity === 'error' ? 'Over limit' : 'Near limit'}
+                        {t('subscriptions.limits.over', {
+                          over: violation.severity === 'error' ? 'yes' : 'no',
+                        })}
                       </Badge>
                     )}
                   </span>
@@ -60,13 +76,16 @@ export function LimitsDialog({
               );
             })}
             <li className="flex justify-between">
-              <span>Refresh</span>
+              <span>{t('subscriptions.limits.refresh')}</span>
               <span>
-                {data.limits.refreshFrequency} · {data.limits.allowRefresh ? 'allowed' : 'not allowed now'}
+                {t('subscriptions.limits.refreshValue', {
+                  frequency: data.limits.refreshFrequency,
+                  allowed: data.limits.allowRefresh ? 'yes' : 'no',
+                })}
               </span>
             </li>
             <li className="flex justify-between">
-              <span>Reports a month</span>
+              <span>{t('subscriptions.limits.reports')}</span>
               <span>{data.limits.maxReportsPerMonth}</span>
             </li>
           </ul>

@@ -1,8 +1,9 @@
 import { type ComplianceStatus, undrawnElementsNote } from '@plumbline/contracts';
 import { StatusIcon } from '@/components/status-icon';
 import { cn } from '@/lib/cn';
-import { STATUS_COLORS, STATUS_LABELS } from '@/lib/compliance-logic';
+import { STATUS_COLORS } from '@/lib/compliance-logic';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { STATUS_ORDER } from './compliance-colours';
 
 /**
@@ -21,11 +22,12 @@ export function ComplianceLegend({
   /** The status filter: the other statuses' keys show faded, as their elements do. */
   only?: ComplianceStatus | null;
 }) {
+  const t = useT('viewer', 'compliance');
   const total = counts ? STATUS_ORDER.reduce((sum, status) => sum + counts[status], 0) : 0;
   const note = counts && drawn !== null ? undrawnElementsNote(total, drawn) : null;
   return (
     <div className="absolute bottom-2 left-2 z-10 max-w-[calc(100%-1rem)] rounded-lg border border-border bg-card/95 px-3 py-2 text-xs shadow-xs">
-      <ul aria-label="Compliance colour legend" className="flex flex-wrap gap-x-4 gap-y-1">
+      <ul aria-label={t('viewer.legend')} className="flex flex-wrap gap-x-4 gap-y-1">
         {STATUS_ORDER.map((status) => (
           <li
             key={status}
@@ -38,7 +40,7 @@ export function ComplianceLegend({
               style={{ backgroundColor: STATUS_COLORS[status] }}
             />
             <StatusIcon status={status} />
-            <span>{STATUS_LABELS[status]}</span>
+            <span>{t('compliance.status', { status })}</span>
             {counts ? (
               <span className="text-muted-foreground tabular-nums" data-count>
                 {formatNumber(counts[status])}

@@ -2,7 +2,7 @@ import type { ComplianceStatus } from '@plumbline/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { StatusIcon } from '@/components/status-icon';
 import { errorMessage } from '@/lib/api';
-import { STATUS_LABELS } from '@/lib/compliance-logic';
+import { useT } from '@/lib/i18n';
 import {
   colourGroups,
   drawnCount,
@@ -52,6 +52,7 @@ export function ComplianceViewer({
   highlightGuids,
   className,
 }: ComplianceViewerProps) {
+  const t = useT('viewer', 'compliance');
   const [selected, setSelected] = useState<number | null>(null);
   const pick = useCallback(
     (id: number | null) => {
@@ -96,16 +97,21 @@ export function ComplianceViewer({
   const label =
     selected === null || status === null
       ? ''
-      : `${STATUS_LABELS[status]}: element ${selected}${position >= 0 ? `, ${position + 1} of ${failed.length} failing` : ''}`;
+      : t('viewer.selection', {
+          status: t('compliance.status', { status }),
+          id: String(selected),
+          position: position >= 0 ? String(position + 1) : 'none',
+          failing: failed.length,
+        });
   return (
     <ViewerFrame
       containerRef={containerRef}
       state={state}
       onRetry={retry}
-      label="IDS compliance 3D viewer"
+      label={t('viewer.complianceLabel')}
       keysDescriptionId={keysDescriptionId}
       canStep
-      announcement={selected === null ? '' : `Selected. ${label}`}
+      announcement={selected === null ? '' : t('viewer.selected', { label })}
       painted={painted}
       className={className}
     >
@@ -141,7 +147,7 @@ export function ComplianceViewer({
           role="status"
           className="absolute right-2 bottom-2 z-10 max-w-xs rounded-md bg-card/95 px-2 py-1 text-xs text-destructive"
         >
-          Compliance colours unavailable: {errorMessage(fetched.error)}
+          {t('viewer.coloursUnavailable', { reason: errorMessage(fetched.error) })}
         </p>
       ) : null}
     </ViewerFrame>

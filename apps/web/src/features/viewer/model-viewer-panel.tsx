@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useT } from '@/lib/i18n';
 import { useModelViewer } from './use-model-viewer';
 import { useViewerHighlight } from './use-viewer-highlight';
 import { useViewerKeyboard } from './use-viewer-keyboard';
@@ -28,13 +29,16 @@ export function ModelViewerPanel({
   onSelectElement,
   className,
 }: ModelViewerPanelProps) {
+  const t = useT('viewer');
   const [announcement, setAnnouncement] = useState('');
   const pick = useCallback(
     (id: number | null) => {
-      setAnnouncement(id === null ? 'Selection cleared' : `Selected element ${id}`);
+      setAnnouncement(
+        id === null ? t('viewer.selectionCleared') : t('viewer.selectedElement', { id: String(id) }),
+      );
       onSelectElement?.(id);
     },
-    [onSelectElement],
+    [onSelectElement, t],
   );
   const { containerRef, viewer, state, retry, keysDescriptionId } = useModelViewer({
     projectId,
@@ -54,7 +58,7 @@ export function ModelViewerPanel({
       containerRef={containerRef}
       state={state}
       onRetry={retry}
-      label="3D BIM viewer"
+      label={t('viewer.modelLabel')}
       keysDescriptionId={keysDescriptionId}
       announcement={announcement}
       className={className}

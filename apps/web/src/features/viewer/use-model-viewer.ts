@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { t } from '@/lib/i18n';
 import type { ModelViewer } from './engine/model-viewer';
 import {
   errorCardTitle,
@@ -72,7 +73,7 @@ export function useModelViewer({
       const message = invalid ?? 'Viewer container not ready. Please try again.';
       const title = errorCardTitle(message);
       setState({ status: 'error', title, message, retrying: false });
-      if (title !== 'Selection Required') toast.error('Viewer Error', { description: message });
+      if (title !== 'Selection Required') toast.error(t('viewer.error'), { description: message });
       return;
     }
     setState({ status: 'loading' });

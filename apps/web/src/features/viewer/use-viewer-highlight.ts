@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import type { ModelViewer } from './engine/model-viewer';
 import { highlightWithFallback, sameIdList, validViewerIds } from './highlight';
 import { convertGuidsToViewerIds } from './queries';
@@ -38,7 +39,9 @@ export function useViewerHighlight(
         ids = (await convertGuidsToViewerIds(projectId, fileId, versionId, list)).viewer_db_ids;
       } catch (error) {
         if (!cancelled) {
-          toast.error('Highlight Error', { description: `Failed to convert GUIDs: ${errorMessage(error)}` });
+          toast.error(t('viewer.highlightError'), {
+            description: t('viewer.convertFailed', { reason: errorMessage(error) }),
+          });
         }
         return;
       }
@@ -49,8 +52,7 @@ export function useViewerHighlight(
         const done = await highlightWithFallback(valid, (some) => viewer.addHighlight(some));
         if (!cancelled) await viewer.frameElements(done);
       } catch {
-        if (!cancelled)
-          toast.error('Highlight Error', { description: 'Failed to highlight elements in viewer' });
+        if (!cancelled) toast.error(t('viewer.highlightError'), { description: t('viewer.highlightFailed') });
       }
     })();
     return () => {

@@ -1,5 +1,6 @@
 import { AlertTriangle, MousePointerClick, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 import { errorCardHint } from './model-load-errors';
 
 /** The card shown instead of a model (spec 3 §2.1): title, message, 'Try Again' and a hint. */
@@ -15,6 +16,7 @@ export function ViewerErrorCard({
   /** Absent when trying again cannot help. */
   onRetry?: (() => void) | undefined;
 }) {
+  const t = useT('viewer');
   const selection = title === 'Selection Required';
   const Icon = selection ? MousePointerClick : AlertTriangle;
   return (
@@ -26,11 +28,11 @@ export function ViewerErrorCard({
         <Icon className={selection ? 'size-8 text-muted-foreground' : 'size-8 text-amber-500'} aria-hidden />
         <h3 className="text-base font-semibold">{title}</h3>
         <p className="text-sm break-words text-muted-foreground [overflow-wrap:anywhere]">{message}</p>
-        {retrying ? <p className="text-xs text-muted-foreground">Checking again automatically…</p> : null}
+        {retrying ? <p className="text-xs text-muted-foreground">{t('viewer.checkingAgain')}</p> : null}
         {selection || !onRetry ? null : (
           <Button variant="outline" size="sm" onClick={onRetry}>
             <RefreshCw className="size-4" aria-hidden />
-            Try Again
+            {t('viewer.tryAgain')}
           </Button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { cn } from '@/lib/cn';
+import { useT } from '@/lib/i18n';
 import type { ViewerState } from './use-model-viewer';
 import { ViewerErrorCard } from './viewer-error-card';
 import { viewerKeysSentence } from './viewer-keys-help';
@@ -37,6 +38,7 @@ export function ViewerFrame({
   className?: string;
   children?: ReactNode;
 }) {
+  const t = useT('viewer');
   return (
     <section
       aria-label={label}
@@ -61,7 +63,7 @@ export function ViewerFrame({
           className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-50/80 text-sm text-muted-foreground"
         >
           <Loader2 className="size-5 animate-spin" aria-hidden />
-          Loading BIM viewer...
+          {t('viewer.loading')}
         </div>
       ) : null}
       {state.status === 'error' ? (

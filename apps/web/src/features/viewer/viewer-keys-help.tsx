@@ -1,20 +1,22 @@
 import { Keyboard } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useT } from '@/lib/i18n';
 import { viewerKeyHelp } from './viewer-keys';
 
 /** The toolbar's "Keyboard controls" button and the popover listing the viewer's keys. */
 export function ViewerKeysHelp({ canStep }: { canStep: boolean }) {
+  const t = useT('viewer');
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="icon" aria-label="Keyboard controls" className="size-8 bg-card/90">
+        <Button variant="outline" size="icon" aria-label={t('viewer.keys')} className="size-8 bg-card/90">
           <Keyboard className="size-4" aria-hidden />
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="start" aria-label="Keyboard controls" className="w-80">
-        <p className="mb-2 font-medium">Keyboard controls</p>
-        <p className="mb-2 text-xs text-muted-foreground">Focus the model (Tab), then:</p>
+      <PopoverContent align="start" aria-label={t('viewer.keys')} className="w-80">
+        <p className="mb-2 font-medium">{t('viewer.keys')}</p>
+        <p className="mb-2 text-xs text-muted-foreground">{t('viewer.keysIntro')}</p>
         <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1 text-xs">
           {viewerKeyHelp(canStep).map(({ keys, does }) => (
             <div key={keys} className="contents">

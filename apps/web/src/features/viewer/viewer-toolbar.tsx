@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useT } from '@/lib/i18n';
 import type { ModelViewer } from './engine/model-viewer';
 import { ViewerKeysHelp } from './viewer-keys-help';
 
@@ -43,15 +44,16 @@ export function ViewerToolbar({
   onCleared?: () => void;
   canStep?: boolean;
 }) {
+  const t = useT('viewer');
   const run = (action: () => Promise<void>) => () => {
     action().catch((error: unknown) =>
-      toast.error('Viewer Error', { description: error instanceof Error ? error.message : String(error) }),
+      toast.error(t('viewer.error'), { description: error instanceof Error ? error.message : String(error) }),
     );
   };
   return (
-    <div className="absolute top-2 left-2 z-10 flex gap-1" role="toolbar" aria-label="3D viewer tools">
+    <div className="absolute top-2 left-2 z-10 flex gap-1" role="toolbar" aria-label={t('viewer.tools')}>
       <ToolButton
-        label="Clear selection and show all"
+        label={t('viewer.clearSelection')}
         onClick={run(async () => {
           await viewer.clearSelectionAndShowAll();
           onCleared?.();
@@ -59,10 +61,10 @@ export function ViewerToolbar({
       >
         <RotateCcw className="size-4" aria-hidden />
       </ToolButton>
-      <ToolButton label="Show all" onClick={run(() => viewer.showAll())}>
+      <ToolButton label={t('viewer.showAll')} onClick={run(() => viewer.showAll())}>
         <Eye className="size-4" aria-hidden />
       </ToolButton>
-      <ToolButton label="Hide all" onClick={run(() => viewer.hideAll())}>
+      <ToolButton label={t('viewer.hideAll')} onClick={run(() => viewer.hideAll())}>
         <EyeOff className="size-4" aria-hidden />
       </ToolButton>
       <ViewerKeysHelp canStep={canStep} />

@@ -1,12 +1,6 @@
 import type { ChangeKind, ComplianceStatus } from '@plumbline/contracts';
 import { StatusIcon } from '@/components/status-icon';
 
-export const KIND_LABEL: Record<ChangeKind, string> = {
-  new: 'New failures',
-  resolved: 'Resolved',
-  removed: 'Removed',
-};
-
 /** A new failure fails, a resolved one passes, a removed one's element is gone: colour and shape each. */
 const KIND_STATUS: Record<ChangeKind, ComplianceStatus> = {
   new: 'failed',

@@ -1,8 +1,8 @@
 import type { ChangeKind, SpecificationComparison } from '@plumbline/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
-import { formatNumber } from '@/lib/format';
-import { KIND_LABEL, KindIcon } from './change-kind';
+import { useT } from '@/lib/i18n';
+import { KindIcon } from './change-kind';
 import { CHANGES_PAGE_SIZE, useChanges } from './queries';
 import { reasonText } from './reason-text';
 
@@ -20,35 +20,36 @@ export function ChangeList({
   specification: SpecificationComparison;
   kind: ChangeKind;
 }) {
+  const t = useT('changes');
   const count = specification.counts[kind];
   const query = { ...pair, specificationKey: specification.key, kind };
   const changes = useChanges(projectId, fileId, query, count > 0);
-  const label = `${KIND_LABEL[kind]} (${formatNumber(count)})`;
+  const label = t('changes.kindCount', { kind, count });
   return (
-    <section aria-label={`${KIND_LABEL[kind]}: ${specification.name}`} className="space-y-1">
+    <section aria-label={t('changes.list.label', { kind, name: specification.name })} className="space-y-1">
       <h4 className="flex items-center gap-1.5 text-sm font-medium">
         <KindIcon kind={kind} />
         {label}
       </h4>
       {count === 0 ? (
-        <p className="text-xs text-muted-foreground">None</p>
+        <p className="text-xs text-muted-foreground">{t('changes.list.none')}</p>
       ) : changes.isPending ? (
         <p role="status" className="text-xs text-muted-foreground">
-          Loading elements…
+          {t('changes.list.loading')}
         </p>
       ) : changes.isError ? (
         <p className="text-xs text-destructive">
-          {errorMessage(changes.error, 'Failed to load the elements.')}
+          {errorMessage(changes.error, t('changes.list.loadFailed'))}
         </p>
       ) : (
         <>
-          <Table aria-label={`${KIND_LABEL[kind]} in ${specification.name}`}>
+          <Table aria-label={t('changes.list.tableLabel', { kind, name: specification.name })}>
             <TableHeader>
               <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Class</TableHead>
-                <TableHead>Storey</TableHead>
-                <TableHead>{kind === 'new' ? 'Reason' : 'Reason before'}</TableHead>
+                <TableHead>{t('changes.list.name')}</TableHead>
+                <TableHead>{t('changes.list.class')}</TableHead>
+                <TableHead>{t('changes.list.storey')}</TableHead>
+                <TableHead>{t('changes.list.reason', { kind })}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -66,7 +67,7 @@ export function ChangeList({
           </Table>
           {changes.data.total > changes.data.changes.length && (
             <p className="text-xs text-muted-foreground">
-              The first {formatNumber(CHANGES_PAGE_SIZE)} of {formatNumber(changes.data.total)}.
+              {t('changes.list.firstOf', { shown: CHANGES_PAGE_SIZE, total: changes.data.total })}
             </p>
           )}
         </>

@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
-import { useT } from '@/lib/i18n';
+import { rich, useT } from '@/lib/i18n';
 import { useFileVersions } from '../../projects/selection/versions-query';
-import { KIND_LABEL, KindIcon } from './change-kind';
+import { KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
 import type { Comparison, VersionPair } from './changes-source';
 import { useComparison } from './queries';
@@ -19,6 +19,7 @@ const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
  * the waived ones (decision 0370); each opens the lists of its elements.
  */
 export function ChangesView({ projectId, fileId }: { projectId: string; fileId: string }) {
+  const t = useT('changes');
   const [pair, setPair] = useState<VersionPair>({});
   const versions = useFileVersions(projectId, fileId);
   const comparison = useComparison(projectId, fileId, pair);
@@ -29,13 +30,13 @@ export function ChangesView({ projectId, fileId }: { projectId: string; fileId: 
     <div className="space-y-4">
       <div className="flex flex-wrap gap-4">
         <VersionSelect
-          label="From version"
+          label={t('changes.from')}
           value={from}
           versions={completed}
           onChange={(id) => setPair({ from: id, to })}
         />
         <VersionSelect
-          label="To version"
+          label={t('changes.to')}
           value={to}
           versions={completed}
           onChange={(id) => setPair({ from, to: id })}
@@ -43,11 +44,11 @@ export function ChangesView({ projectId, fileId }: { projectId: string; fileId: 
       </div>
       {comparison.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
-          Comparing the versions…
+          {t('changes.comparing')}
         </p>
       ) : comparison.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {errorMessage(comparison.error, 'Failed to compare the versions.')}
+          {errorMessage(comparison.error, t('changes.compareFailed'))}
         </p>
       ) : (
         <ComparisonTable projectId={projectId} fileId={fileId} comparison={comparison.data} />
@@ -99,33 +100,37 @@ function ComparisonTable({
   fileId: string;
   comparison: Comparison;
 }) {
-  const t = useT('waivers');
+  const t = useT('waivers', 'changes');
   const pair = { from: comparison.from_version.id, to: comparison.to_version.id };
   const { elements } = comparison;
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">
-        v{comparison.from_version.version_number} → v{comparison.to_version.version_number}:{' '}
-        {formatNumber(elements.matched_by_global_id)} elements matched by GlobalId,{' '}
-        {formatNumber(elements.matched_by_content)} by content; {formatNumber(elements.added)} added,{' '}
-        {formatNumber(elements.removed)} removed.
+        {t('changes.elementsSummary', {
+          from: String(comparison.from_version.version_number),
+          to: String(comparison.to_version.version_number),
+          byGlobalId: elements.matched_by_global_id,
+          byContent: elements.matched_by_content,
+          added: elements.added,
+          removed: elements.removed,
+        })}
       </p>
       {comparison.specifications.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No specifications were checked in both versions.</p>
+        <p className="text-sm text-muted-foreground">{t('changes.noSpecifications')}</p>
       ) : (
-        <Table aria-label="Changes per specification">
+        <Table aria-label={t('changes.tableLabel')}>
           <TableHeader>
             <TableRow>
-              <TableHead>Specification</TableHead>
+              <TableHead>{t('changes.specification')}</TableHead>
               {KINDS.map((kind) => (
                 <TableHead key={kind} className="text-right">
-                  {KIND_LABEL[kind]}
+                  {t('changes.kind', { kind })}
                 </TableHead>
               ))}
-              <TableHead className="text-right">Persisting</TableHead>
+              <TableHead className="text-right">{t('changes.persisting')}</TableHead>
               <TableHead className="text-right">{t('waivers.changes.waived')}</TableHead>
               <TableHead>
-                <span className="sr-only">Elements</span>
+                <span className="sr-only">{t('changes.elements')}</span>
               </TableHead>
             </TableRow>
           </TableHeader>
@@ -157,6 +162,7 @@ function SpecificationRows({
   pair: { from: string; to: string };
   specification: SpecificationComparison;
 }) {
+  const t = useT('changes');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { counts } = specification;
@@ -167,7 +173,9 @@ function SpecificationRows({
         <TableCell className="font-medium">
           {specification.name}
           {!specification.compared && (
-            <span className="ml-2 text-xs font-normal text-muted-foreground">(not checked before)</span>
+            <span className="ml-2 text-xs font-normal text-muted-foreground">
+              {t('changes.notCheckedBefore')}
+            </span>
           )}
         </TableCell>
         {KINDS.map((kind) => (
@@ -193,8 +201,11 @@ function SpecificationRows({
               aria-controls={panelId}
               onClick={() => setOpen((was) => !was)}
             >
-              {open ? 'Hide elements' : 'Elements'}
-              <span className="sr-only"> of {specification.name}</span>
+              {rich(t, 'changes.toggleElements', {
+                open: open ? 'yes' : 'no',
+                name: specification.name,
+                hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+              })}
             </Button>
           )}
         </TableCell>

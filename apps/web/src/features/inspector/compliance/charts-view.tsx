@@ -2,6 +2,8 @@ import type { ComplianceChartRow } from '@plumbline/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartLabelTick, type ChartTickProps } from '@/components/chart-label-tick';
 import { chartLabelMargin, fitChartLabel, normaliseChartRows, STATUS_COLORS } from '@/lib/compliance-logic';
+import { formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 /**
  * Charts & Trends sub-view: 'Schema Compliance Overview', a stacked horizontal bar per specification.
@@ -9,6 +11,7 @@ import { chartLabelMargin, fitChartLabel, normaliseChartRows, STATUS_COLORS } fr
  * but missing a required value.
  */
 export function ChartsView({ rows }: { rows: readonly ComplianceChartRow[] }) {
+  const t = useT('inspector');
   const bars = normaliseChartRows(rows).map((bar) => ({
     label: bar.label,
     compliant: bar.compliant,
@@ -20,12 +23,10 @@ export function ChartsView({ rows }: { rows: readonly ComplianceChartRow[] }) {
   return (
     <figure
       className="space-y-2 p-4 [&_svg:focus-visible]:outline-2 [&_svg:focus-visible]:outline-ring"
-      aria-label="Schema Compliance Overview"
+      aria-label={t('inspector.charts.title')}
     >
-      <figcaption className="text-base font-semibold">Schema Compliance Overview</figcaption>
-      <p className="text-xs text-muted-foreground">
-        Share of each specification's applicable elements, in percent.
-      </p>
+      <figcaption className="text-base font-semibold">{t('inspector.charts.title')}</figcaption>
+      <p className="text-xs text-muted-foreground">{t('inspector.charts.description')}</p>
       <div style={{ height }}>
         <ResponsiveContainer width="100%" height="100%">
           {/* Recharts' keyboard layer makes the drawing a Tab stop (role "application"): named, with its
@@ -34,7 +35,7 @@ export function ChartsView({ rows }: { rows: readonly ComplianceChartRow[] }) {
             data={bars}
             layout="vertical"
             margin={{ left: 8, right: 16, top: 8, bottom: 8 }}
-            aria-label="Schema Compliance Overview chart: the arrow keys step through the specifications"
+            aria-label={t('inspector.charts.label')}
           >
             <CartesianGrid horizontal={false} strokeDasharray="3 3" />
             <XAxis type="number" domain={[0, 100]} unit="%" />
@@ -46,25 +47,25 @@ export function ChartsView({ rows }: { rows: readonly ComplianceChartRow[] }) {
                 <ChartLabelTick {...props} fit={(label) => fitChartLabel(label, margin)} dy="0.32em" />
               )}
             />
-            <Tooltip formatter={(value) => `${value}%`} />
+            <Tooltip formatter={(value) => formatPercent(Number(value), 1)} />
             <Legend />
             <Bar
               dataKey="compliant"
-              name="Compliant"
+              name={t('inspector.charts.compliant')}
               stackId="share"
               fill={STATUS_COLORS.passed}
               isAnimationActive={false}
             />
             <Bar
               dataKey="populatedOnly"
-              name="Populated, not compliant"
+              name={t('inspector.charts.populatedOnly')}
               stackId="share"
               fill={STATUS_COLORS.warning}
               isAnimationActive={false}
             />
             <Bar
               dataKey="missing"
-              name="Missing values"
+              name={t('inspector.charts.missing')}
               stackId="share"
               fill={STATUS_COLORS.failed}
               isAnimationActive={false}

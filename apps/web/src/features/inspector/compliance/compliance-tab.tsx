@@ -7,7 +7,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { SegmentedTabsList, SegmentedTabsTrigger, Tabs, TabsContent } from '@/components/ui/tabs';
 import { summaryStatus } from '@/lib/compliance-logic';
 import { useFileCompliance } from '@/lib/compliance-queries';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { ComplianceUnavailable } from './compliance-unavailable';
 import { DetailedAnalysisView } from './detailed-analysis-view';
@@ -16,13 +16,6 @@ import { WaiversView } from './waivers-view';
 
 // Recharts loads on demand, when the Charts & Trends view is opened (decision 0176).
 const ChartsView = lazy(async () => ({ default: (await import('./charts-view')).ChartsView }));
-
-const STATUS_TEXT = {
-  excellent: 'Excellent',
-  good: 'Good',
-  warning: 'Warning',
-  critical: 'Critical',
-} as const;
 
 /**
  * The File Inspector's Compliance tab (spec 2 §2.1): three summary cards and three sub-views, and the
@@ -38,11 +31,11 @@ export function ComplianceTab({
   versionId: string;
 }) {
   const compliance = useFileCompliance(projectId, fileId, versionId);
-  const t = useT('waivers');
+  const t = useT('waivers', 'inspector');
   if (compliance.isError) return <ComplianceUnavailable error={compliance.error} />;
   if (compliance.isPending) {
     return (
-      <div className="grid gap-3 sm:grid-cols-3" role="status" aria-label="Loading compliance">
+      <div className="grid gap-3 sm:grid-cols-3" role="status" aria-label={t('inspector.compliance.loading')}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-28 rounded-xl" />
         ))}
@@ -54,42 +47,50 @@ export function ComplianceTab({
     <div className="space-y-4" data-testid="compliance-tab">
       <div className="grid gap-3 sm:grid-cols-3">
         <StatCard
-          label="IDS Compliance"
+          label={t('inspector.compliance.rate')}
           icon={ShieldCheck}
-          value={`${data.compliance_rate}%`}
+          value={formatPercent(data.compliance_rate, 1)}
           hint={
             data.applicable_pairs > 0
-              ? STATUS_TEXT[summaryStatus(data.compliance_rate)]
-              : 'Nothing applicable'
+              ? t('inspector.compliance.band', { band: summaryStatus(data.compliance_rate) })
+              : t('inspector.compliance.nothingApplicable')
           }
         />
         <StatCard
-          label="Compliant Pairs"
+          label={t('inspector.compliance.pairs')}
           icon={Percent}
-          value={`${formatNumber(data.compliant_pairs)} / ${formatNumber(data.applicable_pairs)}`}
-          hint="element × specification pairs meeting every requirement"
+          value={t('inspector.compliance.pairsValue', {
+            compliant: data.compliant_pairs,
+            applicable: data.applicable_pairs,
+          })}
+          hint={t('inspector.compliance.pairsHint')}
         />
         <StatCard
-          label="Specifications"
+          label={t('inspector.compliance.specifications')}
           icon={ListChecks}
           value={formatNumber(data.total_specifications)}
-          hint={`checked against ${formatNumber(data.total_elements)} elements (${data.version_tag})`}
+          hint={t('inspector.compliance.checkedAgainst', {
+            count: data.total_elements,
+            version: data.version_tag,
+          })}
         />
       </div>
       {data.specifications.length === 0 ? (
         <Card>
           <EmptyState
             icon={ListChecks}
-            title="No IDS specifications found"
-            description="Add an IDS file to the project to check this model against its rules."
+            title={t('inspector.compliance.noSpecifications')}
+            description={t('inspector.compliance.noSpecificationsHint')}
           />
         </Card>
       ) : (
         <Tabs defaultValue="specifications">
           <SegmentedTabsList>
-            <SegmentedTabsTrigger value="specifications">Specifications</SegmentedTabsTrigger>
-            <SegmentedTabsTrigger value="charts">Charts &amp; Trends</SegmentedTabsTrigger>
-            <SegmentedTabsTrigger value="analysis">Detailed Analysis</SegmentedTabsTrigger>
+            <SegmentedTabsTrigger value="specifications">
+              {t('inspector.compliance.specifications')}
+            </SegmentedTabsTrigger>
+            <SegmentedTabsTrigger value="charts">{t('inspector.compliance.charts')}</SegmentedTabsTrigger>
+            <SegmentedTabsTrigger value="analysis">{t('inspector.compliance.analysis')}</SegmentedTabsTrigger>
             <SegmentedTabsTrigger value="waivers">{t('waivers.view.tab')}</SegmentedTabsTrigger>
           </SegmentedTabsList>
           <Card className="mt-4 overflow-hidden">

@@ -3,11 +3,13 @@ import { SpecificationStateBadge } from '@/components/specification-state-badge'
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { type ComplianceBand, STATUS_COLORS } from '@/lib/compliance-logic';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { BAND_COLORS } from './band';
 
 /** Detailed Analysis sub-view: one card per specification with its counts and a progress bar. */
 export function DetailedAnalysisView({ rows }: { rows: readonly SpecificationComplianceRow[] }) {
+  const t = useT('inspector');
   return (
     <div className="grid gap-3 p-4 md:grid-cols-2">
       {rows.map((row) => {
@@ -19,8 +21,10 @@ export function DetailedAnalysisView({ rows }: { rows: readonly SpecificationCom
               <div className="min-w-0">
                 <p className="truncate font-medium">{row.name}</p>
                 <p className="text-xs text-muted-foreground">
-                  {formatNumber(row.compliant_elements)} of {formatNumber(row.applicable_elements)} applicable
-                  elements compliant
+                  {t('inspector.compliance.compliantOf', {
+                    compliant: row.compliant_elements,
+                    applicable: row.applicable_elements,
+                  })}
                 </p>
               </div>
               <SpecificationStateBadge state={row.state} />
@@ -28,9 +32,9 @@ export function DetailedAnalysisView({ rows }: { rows: readonly SpecificationCom
             <dl className="grid grid-cols-3 gap-2 text-center text-sm">
               {(
                 [
-                  ['Passed', row.passed],
-                  ['Warning', row.warning],
-                  ['Failed', row.failed],
+                  [t('inspector.compliance.passed'), row.passed],
+                  [t('inspector.compliance.warning'), row.warning],
+                  [t('inspector.compliance.failed'), row.failed],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="rounded-md bg-muted/50 p-2">
@@ -41,12 +45,12 @@ export function DetailedAnalysisView({ rows }: { rows: readonly SpecificationCom
             </dl>
             <div className="space-y-1">
               <div className="flex justify-between text-xs text-muted-foreground">
-                <span>Compliance</span>
-                <span className="tabular-nums">{rated ? `${row.compliance_rate}%` : '—'}</span>
+                <span>{t('inspector.compliance.compliance')}</span>
+                <span className="tabular-nums">{rated ? formatPercent(row.compliance_rate, 1) : '—'}</span>
               </div>
               <Progress
                 value={row.compliance_rate}
-                aria-label={`${row.name} compliance`}
+                aria-label={t('inspector.compliance.progress', { name: row.name })}
                 indicatorClassName="bg-[var(--band)]"
                 style={{ '--band': colour } as React.CSSProperties}
               />

@@ -2,18 +2,20 @@ import type { SpecificationComplianceRow } from '@plumbline/contracts';
 import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 /** Specifications sub-view: per specification the elements Passed, Warning and Failed. */
 export function SpecificationsView({ rows }: { rows: readonly SpecificationComplianceRow[] }) {
+  const t = useT('inspector');
   return (
-    <Table aria-label="Specification compliance">
+    <Table aria-label={t('inspector.compliance.tableLabel')}>
       <TableHeader>
         <TableRow>
-          <TableHead>Specification</TableHead>
-          <TableHead className="text-right">Passed</TableHead>
-          <TableHead className="text-right">Warning</TableHead>
-          <TableHead className="text-right">Failed</TableHead>
-          <TableHead className="text-right">Compliance</TableHead>
+          <TableHead>{t('inspector.compliance.specification')}</TableHead>
+          <TableHead className="text-right">{t('inspector.compliance.passed')}</TableHead>
+          <TableHead className="text-right">{t('inspector.compliance.warning')}</TableHead>
+          <TableHead className="text-right">{t('inspector.compliance.failed')}</TableHead>
+          <TableHead className="text-right">{t('inspector.compliance.compliance')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>

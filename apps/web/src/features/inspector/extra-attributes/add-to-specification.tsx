@@ -12,6 +12,7 @@ import {
 } from '@/features/projects/attribute-queries';
 import { useActionBlockedReason } from '@/features/projects/permissions';
 import { errorMessage, isApiRequestError } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { occurrenceInstructions, requirementAddedText } from './attribute-view';
 import { idsEditWarningText, WHOLE_FILE_REWRITE } from './ids-edit-warnings';
 
@@ -43,6 +44,7 @@ export function AddToSpecification({
   onAdded,
 }: AddToSpecificationProps) {
   // Analyze is the first step of adding: both wait on the role the table asks for (issue 17).
+  const t = useT('inspector');
   const blockedReason = useActionBlockedReason(projectId, 'attributes.addToSpecification');
   const blocked = blockedReason !== undefined;
   const specs = useSchemaAttributes({ projectId, fileId, versionId }).data?.specifications ?? [];
@@ -60,9 +62,7 @@ export function AddToSpecification({
 
   function requireSpecification(): boolean {
     if (specs.length > 0 && !chosen) {
-      toast.error('Specification Required', {
-        description: 'Please select an IDS specification to add this attribute to.',
-      });
+      toast.error(t('inspector.add.specRequired'), { description: t('inspector.add.specRequiredHint') });
       return false;
     }
     return chosen !== '';
@@ -83,7 +83,7 @@ export function AddToSpecification({
           setDataType(result.data_type_suggestions[0]?.data_type ?? 'IFCTEXT');
           setCardinality(result.cardinality_suggestion ?? 'optional');
         },
-        onError: (error) => setProblem(`Failed to analyze attribute: ${errorMessage(error)}`),
+        onError: (error) => setProblem(t('inspector.add.analyzeFailed', { reason: errorMessage(error) })),
       },
     );
   }
@@ -111,13 +111,13 @@ export function AddToSpecification({
             return;
           }
           setRewriteWarnings(null);
-          toast.success('Attribute Added to IDS', { description: requirementAddedText(result.facet) });
+          toast.success(t('inspector.add.added'), { description: requirementAddedText(result.facet) });
           onAdded();
         },
         onError: (error) => {
-          setProblem(`Failed to add attribute to specification: ${errorMessage(error)}`);
-          toast.error('Failed to Add Attribute', {
-            description: isApiRequestError(error) ? error.message : 'An unexpected error occurred',
+          setProblem(t('inspector.add.addFailed', { reason: errorMessage(error) }));
+          toast.error(t('inspector.add.addFailedTitle'), {
+            description: isApiRequestError(error) ? errorMessage(error) : t('inspector.add.unexpected'),
           });
         },
       },
@@ -127,16 +127,14 @@ export function AddToSpecification({
   if (attribute.recommendation_status === 'added_to_schema' && attribute.ids_coverage === 'covered')
     return null;
   return (
-    <section className="space-y-3 rounded-lg border border-border p-3" aria-label="Add to IDS specification">
-      <h3 className="text-sm font-semibold">Add to IDS specification</h3>
+    <section className="space-y-3 rounded-lg border border-border p-3" aria-label={t('inspector.add.title')}>
+      <h3 className="text-sm font-semibold">{t('inspector.add.title')}</h3>
       {specs.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No IDS specifications found. Upload and activate an IDS file for this project first.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('inspector.add.noSpecifications')}</p>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1 space-y-1.5">
-            <Label htmlFor="target-specification">Specification</Label>
+            <Label htmlFor="target-specification">{t('inspector.add.specification')}</Label>
             <Select
               value={chosen}
               onValueChange={(v) => {
@@ -146,7 +144,7 @@ export function AddToSpecification({
               }}
             >
               <SelectTrigger id="target-specification">
-                <SelectValue placeholder="Select a specification" />
+                <SelectValue placeholder={t('inspector.add.selectSpecification')} />
               </SelectTrigger>
               <SelectContent>
                 {specs.map((s) => (
@@ -163,14 +161,14 @@ export function AddToSpecification({
             disabled={blocked || analyze.isPending}
             title={blockedReason}
           >
-            <FlaskConical /> {analyze.isPending ? 'Analyzing…' : 'Analyze'}
+            <FlaskConical /> {analyze.isPending ? t('inspector.add.analyzing') : t('inspector.add.analyze')}
           </Button>
         </div>
       )}
       {analysis && (
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <Label htmlFor="requirement-data-type">Data type</Label>
+            <Label htmlFor="requirement-data-type">{t('inspector.add.dataType')}</Label>
             <Select value={dataType} onValueChange={setDataType}>
               <SelectTrigger id="requirement-data-type">
                 <SelectValue />
@@ -185,18 +183,20 @@ export function AddToSpecification({
             </Select>
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="requirement-cardinality">Cardinality</Label>
+            <Label htmlFor="requirement-cardinality">{t('inspector.add.cardinality')}</Label>
             <Select value={cardinality} onValueChange={(v) => setCardinality(v as Cardinality)}>
               <SelectTrigger id="requirement-cardinality">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="required">Required</SelectItem>
-                <SelectItem value="optional">Optional</SelectItem>
+                <SelectItem value="required">{t('inspector.add.required')}</SelectItem>
+                <SelectItem value="optional">{t('inspector.add.optional')}</SelectItem>
               </SelectContent>
             </Select>
           </div>
-          <p className="text-sm text-muted-foreground sm:col-span-2">Values: {constraintText(analysis)}</p>
+          <p className="text-sm text-muted-foreground sm:col-span-2">
+            {t('inspector.add.values', { values: constraintText(analysis) })}
+          </p>
           {rewriteWarnings === null ? (
             <Button
               className="sm:col-span-2"
@@ -204,16 +204,16 @@ export function AddToSpecification({
               disabled={blocked || add.isPending}
               title={blockedReason}
             >
-              <Plus /> {add.isPending ? 'Adding…' : 'Add to Specification'}
+              <Plus /> {add.isPending ? t('inspector.add.adding') : t('inspector.add.add')}
             </Button>
           ) : (
             <div
               role="alert"
-              aria-label="The IDS file cannot be kept as written"
+              aria-label={t('inspector.add.cannotKeep')}
               className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
             >
               <p className="flex items-center gap-2 font-semibold">
-                <TriangleAlert className="size-4" /> The IDS file cannot be kept as written
+                <TriangleAlert className="size-4" /> {t('inspector.add.cannotKeep')}
               </p>
               <ul className="list-disc space-y-1 pl-5">
                 {rewriteWarnings.map((w) => (
@@ -227,10 +227,10 @@ export function AddToSpecification({
                   onClick={() => addToSpecification(true)}
                   disabled={blocked || add.isPending}
                 >
-                  {add.isPending ? 'Adding…' : 'Rewrite the file and add'}
+                  {add.isPending ? t('inspector.add.adding') : t('inspector.add.rewrite')}
                 </Button>
                 <Button variant="outline" onClick={() => setRewriteWarnings(null)} disabled={add.isPending}>
-                  Cancel
+                  {t('inspector.add.cancel')}
                 </Button>
               </div>
             </div>

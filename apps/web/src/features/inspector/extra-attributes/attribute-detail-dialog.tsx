@@ -19,9 +19,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useSetRecommendation } from '@/features/projects/attribute-queries';
 import { useActionBlockedReason } from '@/features/projects/permissions';
 import { errorMessage } from '@/lib/api';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { AddToSpecification } from './add-to-specification';
-import { dialogNotes, PRIORITY_LABELS, STATUS_LABELS } from './attribute-view';
+import { dialogNotes, STATUS_LABELS } from './attribute-view';
 
 const STATUSES = Object.keys(STATUS_LABELS) as RecommendationStatus[];
 
@@ -41,6 +42,7 @@ export function AttributeDetailDialog({
   attribute,
   onClose,
 }: AttributeDetailDialogProps) {
+  const t = useT('inspector');
   const statusBlockedReason = useActionBlockedReason(projectId, 'attributes.setStatus');
   const setStatus = useSetRecommendation(projectId);
   const [pending, setPending] = useState<RecommendationStatus | null>(null);
@@ -54,8 +56,13 @@ export function AttributeDetailDialog({
       { property_set_name: attribute.property_set_name, attribute_name: attribute.name, status },
       {
         onSuccess: () =>
-          toast.success('Status Updated', { description: `Status changed to ${STATUS_LABELS[status]}` }),
-        onError: (error) => toast.error('Status Update Failed', { description: errorMessage(error) }),
+          toast.success(t('inspector.extra.statusUpdated'), {
+            description: t('inspector.extra.statusChanged', {
+              status: t('inspector.extra.status', { status }),
+            }),
+          }),
+        onError: (error) =>
+          toast.error(t('inspector.extra.statusFailed'), { description: errorMessage(error) }),
       },
     );
   }
@@ -71,15 +78,15 @@ export function AttributeDetailDialog({
         </DialogHeader>
 
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-          <Fact label="Occurrence" value={`${attribute.occurrence.toFixed(1)}%`} />
-          <Fact label="Filled in" value={`${attribute.helpfulness.toFixed(1)}%`} />
-          <Fact label="Elements" value={formatNumber(attribute.element_count)} />
-          <Fact label="Distinct values" value={formatNumber(attribute.distinct_values)} />
+          <Fact label={t('inspector.extra.occurrence')} value={formatPercent(attribute.occurrence, 1)} />
+          <Fact label={t('inspector.extra.filledIn')} value={formatPercent(attribute.helpfulness, 1)} />
+          <Fact label={t('inspector.extra.elementsFact')} value={formatNumber(attribute.element_count)} />
+          <Fact label={t('inspector.extra.distinct')} value={formatNumber(attribute.distinct_values)} />
         </dl>
 
         <div className="space-y-2 rounded-lg border border-border p-3 text-sm">
           <div className="flex items-center gap-2">
-            <span className="font-medium">Priority:</span>
+            <span className="font-medium">{t('inspector.extra.priorityHeading')}</span>
             <Badge
               variant={
                 notes.priority === 'high'
@@ -89,43 +96,49 @@ export function AttributeDetailDialog({
                     : 'secondary'
               }
             >
-              {PRIORITY_LABELS[notes.priority]} priority
+              {t('inspector.extra.priorityBadge', { priority: notes.priority })}
             </Badge>
           </div>
           {notes.excellent && (
             <p className="flex items-center gap-2 text-green-700">
-              <Sparkles className="size-4" aria-hidden="true" /> Excellent candidate for the IDS: present on{' '}
-              {attribute.occurrence.toFixed(1)}% of elements.
+              <Sparkles className="size-4" aria-hidden="true" />{' '}
+              {t('inspector.extra.excellent', { share: formatPercent(attribute.occurrence, 1) })}
             </p>
           )}
           {notes.warning && (
             <p className="flex items-center gap-2 text-yellow-800">
-              <AlertTriangle className="size-4" aria-hidden="true" /> Low occurrence: found on fewer than 20%
-              of elements, so requiring it may not fit most of the model.
+              <AlertTriangle className="size-4" aria-hidden="true" /> {t('inspector.extra.lowOccurrence')}
             </p>
           )}
           <p className="text-muted-foreground">
-            IDS coverage:{' '}
             {attribute.ids_coverage === 'covered'
-              ? `covered by ${attribute.covering_specifications
-                  .slice(0, 3)
-                  .map((s) => s.name)
-                  .join(
-                    ', ',
-                  )}${attribute.covering_specifications.length > 3 ? ` +${attribute.covering_specifications.length - 3} more` : ''}`
-              : 'not covered by any specification'}
+              ? t('inspector.extra.coverageCovered', {
+                  names: `${attribute.covering_specifications
+                    .slice(0, 3)
+                    .map((s) => s.name)
+                    .join(', ')}${
+                    attribute.covering_specifications.length > 3
+                      ? ` ${t('inspector.extra.more', { count: attribute.covering_specifications.length - 3 })}`
+                      : ''
+                  }`,
+                })
+              : t('inspector.extra.coverageNone')}
           </p>
           {attribute.values.length > 0 && (
             <p className="text-muted-foreground">
-              Sample values: {attribute.values.join(', ')}
-              {attribute.distinct_values > attribute.values.length &&
-                ` +${attribute.distinct_values - attribute.values.length} more`}
+              {t('inspector.extra.sampleValues', {
+                values: `${attribute.values.join(', ')}${
+                  attribute.distinct_values > attribute.values.length
+                    ? ` ${t('inspector.extra.more', { count: attribute.distinct_values - attribute.values.length })}`
+                    : ''
+                }`,
+              })}
             </p>
           )}
         </div>
 
         <div className="space-y-1.5">
-          <Label htmlFor="recommendation-status">Recommendation status</Label>
+          <Label htmlFor="recommendation-status">{t('inspector.extra.recommendation')}</Label>
           <Select
             value={attribute.recommendation_status}
             onValueChange={(value) => {
@@ -139,7 +152,7 @@ export function AttributeDetailDialog({
             <SelectContent>
               {STATUSES.map((s) => (
                 <SelectItem key={s} value={s}>
-                  {STATUS_LABELS[s]}
+                  {t('inspector.extra.status', { status: s })}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -162,15 +175,18 @@ export function AttributeDetailDialog({
         <AlertDialog open={pending !== null} onOpenChange={(next) => !next && setPending(null)}>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Confirm Status Change</AlertDialogTitle>
+              <AlertDialogTitle>{t('inspector.extra.confirmTitle')}</AlertDialogTitle>
               <AlertDialogDescription>
-                Change the status of {attribute.name} from {STATUS_LABELS[attribute.recommendation_status]} to{' '}
-                {pending ? STATUS_LABELS[pending] : ''}?
+                {t('inspector.extra.confirmText', {
+                  name: attribute.name,
+                  from: t('inspector.extra.status', { status: attribute.recommendation_status }),
+                  to: pending ? t('inspector.extra.status', { status: pending }) : '',
+                })}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={confirmChange}>Confirm</AlertDialogAction>
+              <AlertDialogCancel>{t('inspector.extra.cancel')}</AlertDialogCancel>
+              <AlertDialogAction onClick={confirmChange}>{t('inspector.extra.confirm')}</AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>

@@ -3,13 +3,9 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import {
-  type AttributeSort,
-  type AttributeSortKey,
-  firstWithMore,
-  nextSort,
-  PRIORITY_LABELS,
-} from './attribute-view';
+import { formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
+import { type AttributeSort, type AttributeSortKey, firstWithMore, nextSort } from './attribute-view';
 
 const PRIORITY_VARIANT = { high: 'destructive', medium: 'warning', low: 'secondary' } as const;
 
@@ -52,16 +48,17 @@ function SortHeader(props: {
 
 /** The attributes of the current tab: one row each, a click opens its detail dialog. */
 export function AttributeTable({ rows, loading, sort, userSort, onSort, onOpen }: AttributeTableProps) {
+  const t = useT('inspector');
   const header = { sort, userSort, onSort };
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <SortHeader label="Attribute Name" column="name" {...header} />
-          <SortHeader label="Occurrence" column="occurrence" {...header} />
-          <SortHeader label="IDS Coverage" column="coverage" {...header} />
-          <TableHead>Sample Values</TableHead>
-          <SortHeader label="Priority" column="priority" {...header} />
+          <SortHeader label={t('inspector.extra.name')} column="name" {...header} />
+          <SortHeader label={t('inspector.extra.occurrence')} column="occurrence" {...header} />
+          <SortHeader label={t('inspector.extra.idsCoverage')} column="coverage" {...header} />
+          <TableHead>{t('inspector.extra.samples')}</TableHead>
+          <SortHeader label={t('inspector.extra.priority')} column="priority" {...header} />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -76,7 +73,7 @@ export function AttributeTable({ rows, loading, sort, userSort, onSort, onOpen }
         {!loading && rows.length === 0 && (
           <TableRow>
             <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-              No attributes found matching the current filters.
+              {t('inspector.extra.noMatch')}
             </TableCell>
           </TableRow>
         )}
@@ -110,20 +107,20 @@ export function AttributeTable({ rows, loading, sort, userSort, onSort, onOpen }
                   <div className="h-1.5 w-16 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                     <div className="h-full bg-primary" style={{ width: `${a.occurrence}%` }} />
                   </div>
-                  {a.occurrence.toFixed(1)}%
+                  {formatPercent(a.occurrence, 1)}
                 </div>
               </TableCell>
               <TableCell>
                 {a.ids_coverage === 'covered' ? (
                   <div className="space-y-1">
-                    <Badge variant="success">Covered</Badge>
+                    <Badge variant="success">{t('inspector.extra.coveredBadge')}</Badge>
                     <div className="text-xs text-muted-foreground">
                       {specs.shown.join(', ')}
-                      {specs.more > 0 && ` +${specs.more} more`}
+                      {specs.more > 0 && ` ${t('inspector.extra.more', { count: specs.more })}`}
                     </div>
                   </div>
                 ) : (
-                  <Badge variant="outline">Not Covered</Badge>
+                  <Badge variant="outline">{t('inspector.extra.notCoveredBadge')}</Badge>
                 )}
               </TableCell>
               <TableCell className="max-w-72">
@@ -135,15 +132,17 @@ export function AttributeTable({ rows, loading, sort, userSort, onSort, onOpen }
                   ))}
                   {a.distinct_values > samples.shown.length && (
                     <span className="text-xs text-muted-foreground">
-                      +{a.distinct_values - samples.shown.length} more
+                      {t('inspector.extra.more', { count: a.distinct_values - samples.shown.length })}
                     </span>
                   )}
-                  {a.values.length === 0 && <span className="text-xs text-muted-foreground">No values</span>}
+                  {a.values.length === 0 && (
+                    <span className="text-xs text-muted-foreground">{t('inspector.extra.noValues')}</span>
+                  )}
                 </div>
               </TableCell>
               <TableCell>
                 <Badge variant={PRIORITY_VARIANT[a.suggestion_priority]}>
-                  {PRIORITY_LABELS[a.suggestion_priority]}
+                  {t('inspector.extra.priorityLabel', { priority: a.suggestion_priority })}
                 </Badge>
               </TableCell>
             </TableRow>

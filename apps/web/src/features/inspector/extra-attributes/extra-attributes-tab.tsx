@@ -9,7 +9,8 @@ import { Input } from '@/components/ui/input';
 import { SegmentedFilter } from '@/components/ui/segmented-filter';
 import { StatCard } from '@/components/ui/stat-card';
 import { useExtraAttributes } from '@/features/projects/attribute-queries';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { fileDate, saveFile } from '@/lib/save-file';
 import { AttributeDetailDialog } from './attribute-detail-dialog';
 import { AttributeTable } from './attribute-table';
@@ -37,6 +38,7 @@ export function ExtraAttributesTab({ projectId, fileId, versionId }: ExtraAttrib
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<CoverageTab>('all');
   const [sort, setSort] = useState<AttributeSort | null>(null);
+  const t = useT('inspector');
   const [openId, setOpenId] = useState<string | null>(null);
 
   const attributes = query.data?.attributes ?? [];
@@ -49,16 +51,18 @@ export function ExtraAttributesTab({ projectId, fileId, versionId }: ExtraAttrib
   const summary = query.data?.summary;
 
   if (query.isError) {
-    return <Alert variant="destructive">Failed to load extra attributes. Please try again later.</Alert>;
+    return <Alert variant="destructive">{t('inspector.extra.loadFailed')}</Alert>;
   }
 
   function exportAnalysis(shown: ExtraAttribute[]) {
     if (shown.length === 0) {
-      toast.error('No Data to Export', { description: 'No attributes found matching the current filters.' });
+      toast.error(t('inspector.extra.noData'), { description: t('inspector.extra.noMatch') });
       return;
     }
     saveFile(`extra-attributes-${fileDate()}.csv`, attributesCsv(shown), 'text/csv;charset=utf-8');
-    toast.success('Export successful', { description: `Exported ${shown.length} attributes` });
+    toast.success(t('inspector.extra.exported'), {
+      description: t('inspector.extra.exportedHint', { count: shown.length }),
+    });
   }
 
   const loading = query.isPending;
@@ -66,29 +70,29 @@ export function ExtraAttributesTab({ projectId, fileId, versionId }: ExtraAttrib
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard
-          label="Total Attributes"
+          label={t('inspector.extra.total')}
           icon={Tags}
           loading={loading}
           value={formatNumber(summary?.total_attributes ?? 0)}
-          hint={query.data ? `${formatNumber(query.data.total_elements)} elements` : undefined}
+          hint={query.data ? t('inspector.extra.elements', { count: query.data.total_elements }) : undefined}
         />
         <StatCard
-          label="IDS Covered"
+          label={t('inspector.extra.covered')}
           icon={ShieldCheck}
           loading={loading}
           value={formatNumber(summary?.covered ?? 0)}
         />
         <StatCard
-          label="Not Covered"
+          label={t('inspector.extra.notCovered')}
           icon={ShieldX}
           loading={loading}
           value={formatNumber(summary?.not_covered ?? 0)}
         />
         <StatCard
-          label="Coverage Rate"
+          label={t('inspector.extra.coverageRate')}
           icon={Percent}
           loading={loading}
-          value={`${(summary?.coverage_rate ?? 0).toFixed(1)}%`}
+          value={formatPercent(summary?.coverage_rate ?? 0, 1)}
         />
       </div>
       <Card className="p-4">
@@ -96,26 +100,32 @@ export function ExtraAttributesTab({ projectId, fileId, versionId }: ExtraAttrib
           <div className="relative w-full sm:max-w-sm">
             <Search className="absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden="true" />
             <Input
-              aria-label="Search attributes"
-              placeholder="Search attributes, categories, specifications…"
+              aria-label={t('inspector.extra.search')}
+              placeholder={t('inspector.extra.searchPlaceholder')}
               className="pl-8"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
           <Button variant="outline" onClick={() => exportAnalysis(rows)} disabled={loading}>
-            <Download /> Export Analysis
+            <Download /> {t('inspector.extra.exportAnalysis')}
           </Button>
         </div>
         <SegmentedFilter
-          label="Coverage"
+          label={t('inspector.extra.coverage')}
           className="mt-4"
           value={tab}
           onChange={setTab}
           options={[
-            { value: 'all', label: `All (${counts.all})` },
-            { value: 'covered', label: `IDS Covered (${counts.covered})` },
-            { value: 'not_covered', label: `Not Covered (${counts.not_covered})` },
+            { value: 'all', label: t('inspector.extra.tabOption', { tab: 'all', count: counts.all }) },
+            {
+              value: 'covered',
+              label: t('inspector.extra.tabOption', { tab: 'covered', count: counts.covered }),
+            },
+            {
+              value: 'not_covered',
+              label: t('inspector.extra.tabOption', { tab: 'not_covered', count: counts.not_covered }),
+            },
           ]}
         />
         <div className="mt-4">

@@ -2,12 +2,11 @@ import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import { useT } from '@/lib/i18n';
 import type { RequirementFilters } from './requirement-view';
 
 const CARDINALITIES = ['all', 'required', 'optional', 'prohibited'] as const;
 const COMPLIANCES = ['all', 'passed', 'failed', 'no-data'] as const;
-const label = (v: string) =>
-  v === 'all' ? 'All' : v === 'no-data' ? 'No data' : v[0]?.toUpperCase() + v.slice(1);
 
 interface FilterBarProps {
   filters: RequirementFilters;
@@ -16,25 +15,26 @@ interface FilterBarProps {
 
 /** Search plus type, cardinality and compliance filters of the Requirements table (spec 2 §2.1). */
 export function RequirementFiltersBar({ filters, onChange }: FilterBarProps) {
+  const t = useT('inspector');
   const set = (patch: Partial<RequirementFilters>) => onChange({ ...filters, ...patch });
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
       <div className="relative">
         <Search className="absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden="true" />
         <Input
-          aria-label="Search requirements"
-          placeholder="Search requirements…"
+          aria-label={t('inspector.schema.search')}
+          placeholder={t('inspector.schema.searchPlaceholder')}
           className="pl-8"
           value={filters.search}
           onChange={(e) => set({ search: e.target.value })}
         />
       </div>
       <Select value={filters.type} onValueChange={(v) => set({ type: v as RequirementFilters['type'] })}>
-        <SelectTrigger aria-label="Type">
+        <SelectTrigger aria-label={t('inspector.schema.type')}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value="all">All types</SelectItem>
+          <SelectItem value="all">{t('inspector.schema.allTypes')}</SelectItem>
           {Object.entries(FACET_TYPE_LABELS).map(([value, text]) => (
             <SelectItem key={value} value={value}>
               {text}
@@ -46,13 +46,13 @@ export function RequirementFiltersBar({ filters, onChange }: FilterBarProps) {
         value={filters.cardinality}
         onValueChange={(v) => set({ cardinality: v as RequirementFilters['cardinality'] })}
       >
-        <SelectTrigger aria-label="Cardinality">
+        <SelectTrigger aria-label={t('inspector.schema.cardinality')}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {CARDINALITIES.map((v) => (
             <SelectItem key={v} value={v}>
-              {v === 'all' ? 'All cardinalities' : label(v)}
+              {t('inspector.schema.cardinalityOption', { value: v })}
             </SelectItem>
           ))}
         </SelectContent>
@@ -61,13 +61,13 @@ export function RequirementFiltersBar({ filters, onChange }: FilterBarProps) {
         value={filters.compliance}
         onValueChange={(v) => set({ compliance: v as RequirementFilters['compliance'] })}
       >
-        <SelectTrigger aria-label="Compliance">
+        <SelectTrigger aria-label={t('inspector.schema.compliance')}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {COMPLIANCES.map((v) => (
             <SelectItem key={v} value={v}>
-              {v === 'all' ? 'All compliance' : label(v)}
+              {t('inspector.schema.complianceOption', { value: v })}
             </SelectItem>
           ))}
         </SelectContent>

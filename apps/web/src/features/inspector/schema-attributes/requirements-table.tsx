@@ -8,6 +8,7 @@ import { ExpandableValues } from '@/components/ui/expandable-values';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import { rich, useT } from '@/lib/i18n';
 import { RequirementFiltersBar } from './requirement-filters-bar';
 import {
   allRequirements,
@@ -23,9 +24,9 @@ import {
 } from './requirement-view';
 
 const COMPLIANCE_BADGE = {
-  passed: { variant: 'success', text: 'Passed' },
-  failed: { variant: 'destructive', text: 'Failed' },
-  'no-data': { variant: 'secondary', text: 'No data' },
+  passed: { variant: 'success' },
+  failed: { variant: 'destructive' },
+  'no-data': { variant: 'secondary' },
 } as const;
 
 function Header(props: {
@@ -63,6 +64,7 @@ export function RequirementsTable({
   specificationId,
   onSpecificationChange,
 }: RequirementsTableProps) {
+  const t = useT('inspector');
   const [filters, setFilters] = useState<Omit<RequirementFilters, 'specificationId'>>(NO_FILTERS);
   const [sort, setSort] = useState<RequirementSort | null>(null);
   const requirements = useMemo(() => allRequirements(specifications), [specifications]);
@@ -77,8 +79,8 @@ export function RequirementsTable({
     return (
       <EmptyState
         icon={ListFilter}
-        title="No IDS facets found"
-        description="The active IDS specifications of this project have no requirements."
+        title={t('inspector.schema.noFacets')}
+        description={t('inspector.schema.noFacetsHint')}
       />
     );
   }
@@ -87,11 +89,16 @@ export function RequirementsTable({
       {specificationId && (
         <div className="flex items-center justify-between rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
           <span className="flex items-center gap-2">
-            <Filter className="size-4" aria-hidden="true" /> Filtered by specification:{' '}
-            <strong>{specName}</strong>
+            <Filter className="size-4" aria-hidden="true" />{' '}
+            <span>
+              {rich(t, 'inspector.schema.filteredBy', {
+                name: specName ?? '',
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
+            </span>
           </span>
           <Button size="sm" variant="ghost" onClick={() => onSpecificationChange(null)}>
-            <X /> Clear Filter
+            <X /> {t('inspector.schema.clearFilter')}
           </Button>
         </div>
       )}
@@ -102,20 +109,35 @@ export function RequirementsTable({
       <Table>
         <TableHeader>
           <TableRow>
-            <Header label="Type" column="type" sort={sort} onSort={setSort} />
-            <Header label="Requirement" column="requirement" sort={sort} onSort={setSort} />
-            <Header label="Cardinality" column="cardinality" sort={sort} onSort={setSort} />
-            <TableHead>Value Constraints</TableHead>
-            <Header label="Compliance" column="compliance" sort={sort} onSort={setSort} />
-            <TableHead>Instructions</TableHead>
-            <TableHead>Actions</TableHead>
+            <Header label={t('inspector.schema.type')} column="type" sort={sort} onSort={setSort} />
+            <Header
+              label={t('inspector.schema.requirement')}
+              column="requirement"
+              sort={sort}
+              onSort={setSort}
+            />
+            <Header
+              label={t('inspector.schema.cardinality')}
+              column="cardinality"
+              sort={sort}
+              onSort={setSort}
+            />
+            <TableHead>{t('inspector.schema.valueConstraints')}</TableHead>
+            <Header
+              label={t('inspector.schema.compliance')}
+              column="compliance"
+              sort={sort}
+              onSort={setSort}
+            />
+            <TableHead>{t('inspector.schema.instructions')}</TableHead>
+            <TableHead>{t('inspector.schema.actions')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {rows.length === 0 && (
             <TableRow>
               <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
-                No facets match your filters
+                {t('inspector.schema.noMatch')}
               </TableCell>
             </TableRow>
           )}
@@ -134,7 +156,7 @@ export function RequirementsTable({
               <TableCell className="capitalize">{f.cardinality}</TableCell>
               <TableCell className="max-w-60 text-sm">
                 {f.value_constraints.length === 0 ? (
-                  <span className="text-muted-foreground">Any value</span>
+                  <span className="text-muted-foreground">{t('inspector.schema.anyValue')}</span>
                 ) : (
                   f.value_constraints.map((c) => (
                     <div key={JSON.stringify(c)} className="break-words">
@@ -145,7 +167,7 @@ export function RequirementsTable({
               </TableCell>
               <TableCell>
                 <Badge variant={COMPLIANCE_BADGE[f.compliance].variant}>
-                  {COMPLIANCE_BADGE[f.compliance].text}
+                  {t('inspector.schema.complianceOption', { value: f.compliance })}
                 </Badge>
                 {f.compliance === 'failed' && (
                   <div className="text-xs text-muted-foreground tabular-nums">
@@ -162,8 +184,8 @@ export function RequirementsTable({
                   variant="ghost"
                   onClick={() => onSpecificationChange(f.specification_id)}
                   disabled={specificationId === f.specification_id}
-                  aria-label={`Show only the requirements of ${f.specification_name}`}
-                  title="Show only this specification's requirements"
+                  aria-label={t('inspector.schema.showOnly', { name: f.specification_name })}
+                  title={t('inspector.schema.showOnlyTitle')}
                 >
                   <Filter />
                 </Button>

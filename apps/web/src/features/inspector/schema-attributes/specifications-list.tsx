@@ -9,7 +9,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatNumber, pluralize } from '@/lib/format';
+import { formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 /** The progress bar's colour for the server's state (decision 0173). */
 const BAR: Record<SpecificationState, string> = {
@@ -28,13 +29,14 @@ interface SpecificationsListProps {
 
 /** One card per specification; choosing one shows its requirements, filtered. */
 export function SpecificationsList({ specifications, loading, onSelect }: SpecificationsListProps) {
+  const t = useT('inspector');
   if (loading) return <Skeleton className="h-32 w-full" />;
   if (specifications.length === 0) {
     return (
       <EmptyState
         icon={FileText}
-        title="No IDS specifications found"
-        description="Upload an IDS file to the project and switch it on to see its specifications here."
+        title={t('inspector.schema.noSpecifications')}
+        description={t('inspector.schema.noSpecificationsHint')}
       />
     );
   }
@@ -64,17 +66,19 @@ export function SpecificationsList({ specifications, loading, onSelect }: Specif
               <Progress
                 value={spec.compliance_rate ?? 0}
                 indicatorClassName={BAR[spec.state]}
-                aria-label="Compliance"
+                aria-label={t('inspector.schema.compliance')}
               />
               <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground tabular-nums">
                 <span>
                   {spec.compliance_rate === null
                     ? SPECIFICATION_STATE_LABELS[spec.state]
-                    : `${spec.compliance_rate.toFixed(1)}% compliant`}
+                    : t('inspector.schema.compliant', { rate: formatPercent(spec.compliance_rate, 1) })}
                 </span>
-                <span>{formatNumber(spec.applicable_elements)} applicable</span>
-                <span>{formatNumber(spec.failed_elements)} failing</span>
-                <span>{pluralize(spec.requirement_facets.length, 'requirement')}</span>
+                <span>{t('inspector.schema.applicable', { count: spec.applicable_elements })}</span>
+                <span>{t('inspector.schema.failing', { count: spec.failed_elements })}</span>
+                <span>
+                  {t('inspector.schema.requirementCount', { count: spec.requirement_facets.length })}
+                </span>
               </div>
             </button>
           </Card>

@@ -15,25 +15,23 @@ import type { FileVersionRef } from '../../projects/attribute-queries';
 type RuleFilter = 'failing' | 'all';
 
 function OutcomeBadge({ rule }: { rule: ValidityRule }) {
-  if (rule.outcome === 'pass') return <Badge variant="success">Pass</Badge>;
-  if (rule.outcome === 'n/a') return <Badge variant="secondary">Not applicable</Badge>;
-  return rule.severity === 'error' ? (
-    <Badge variant="destructive">Error</Badge>
-  ) : (
-    <Badge variant="warning">Warning</Badge>
-  );
+  const t = useT('inspector');
+  const outcome = rule.outcome === 'pass' ? 'pass' : rule.outcome === 'n/a' ? 'na' : rule.severity;
+  const variant = { pass: 'success', na: 'secondary', error: 'destructive', warning: 'warning' } as const;
+  return <Badge variant={variant[outcome]}>{t('inspector.validity.outcome', { outcome })}</Badge>;
 }
 
 function Findings({ rule }: { rule: ValidityRule }) {
-  useT('validity'); // the rule's explanation in the page's language (validityText)
+  // the rule's explanation in the page's language (validityText)
+  const t = useT('validity', 'inspector');
   return (
     <div className="mt-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="text-xs text-muted-foreground">
           <tr>
-            <th className="py-1 pr-3 font-medium">Element</th>
+            <th className="py-1 pr-3 font-medium">{t('inspector.validity.element')}</th>
             <th className="py-1 pr-3 font-medium">GlobalId</th>
-            <th className="py-1 font-medium">Finding</th>
+            <th className="py-1 font-medium">{t('inspector.validity.finding')}</th>
           </tr>
         </thead>
         <tbody>
@@ -41,7 +39,7 @@ function Findings({ rule }: { rule: ValidityRule }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: one response's fixed list, where an element may have several findings
             <tr key={`${f.step_id ?? 'file'}-${i}`} className="border-t border-border align-top">
               <td className="py-1 pr-3 whitespace-nowrap">
-                {f.step_id === null ? 'The file' : `${f.ifc_class ?? ''} #${f.step_id}`}
+                {f.step_id === null ? t('inspector.validity.theFile') : `${f.ifc_class ?? ''} #${f.step_id}`}
               </td>
               <td className="py-1 pr-3 font-mono text-xs">{f.global_id ?? ''}</td>
               <td className="py-1">{validityText(f.message)}</td>
@@ -51,7 +49,7 @@ function Findings({ rule }: { rule: ValidityRule }) {
       </table>
       {rule.finding_count > rule.findings.length && (
         <p className="mt-1 text-xs text-muted-foreground">
-          Showing the first {rule.findings.length} of {rule.finding_count} findings.
+          {t('inspector.validity.showingFirst', { shown: rule.findings.length, total: rule.finding_count })}
         </p>
       )}
     </div>
@@ -59,7 +57,8 @@ function Findings({ rule }: { rule: ValidityRule }) {
 }
 
 function RuleRow({ rule }: { rule: ValidityRule }) {
-  useT('validity'); // the rule's explanation in the page's language (validityText)
+  // the rule's explanation in the page's language (validityText)
+  const t = useT('validity', 'inspector');
   const [open, setOpen] = useState(false);
   const failing = rule.outcome === 'fail';
   return (
@@ -78,7 +77,7 @@ function RuleRow({ rule }: { rule: ValidityRule }) {
               aria-expanded={open}
               onClick={() => setOpen((o) => !o)}
             >
-              {open ? 'Hide' : 'Show'} {rule.finding_count} finding{rule.finding_count === 1 ? '' : 's'}
+              {t('inspector.validity.toggle', { open: open ? 'yes' : 'no', count: rule.finding_count })}
             </button>
           )}
           {failing && open && <Findings rule={rule} />}
@@ -93,40 +92,41 @@ function RuleRow({ rule }: { rule: ValidityRule }) {
  * when the version was processed: counts, then each rule with its outcome and its first findings.
  */
 export function ValidityTab(props: FileVersionRef) {
+  const t = useT('inspector');
   const query = useVersionValidity(props);
   const [filter, setFilter] = useState<RuleFilter>('failing');
   if (query.isError) {
-    return <Alert variant="destructive">Failed to load the model's validity. Please try again later.</Alert>;
+    return <Alert variant="destructive">{t('inspector.validity.loadFailed')}</Alert>;
   }
   const data = query.data;
   if (data && !data.checked) {
-    return (
-      <Alert>
-        This version was processed before Plumbline checked model validity. Upload it again or refresh the
-        project to check it.
-      </Alert>
-    );
+    return <Alert>{t('inspector.validity.notChecked')}</Alert>;
   }
   const failing = data?.rules.filter((r) => r.outcome === 'fail') ?? [];
   const shown = filter === 'failing' ? failing : (data?.rules ?? []);
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard label="Error rules" value={data?.summary.error_rules} icon={CircleAlert} loading={!data} />
         <StatCard
-          label="Warning rules"
+          label={t('inspector.validity.errorRules')}
+          value={data?.summary.error_rules}
+          icon={CircleAlert}
+          loading={!data}
+        />
+        <StatCard
+          label={t('inspector.validity.warningRules')}
           value={data?.summary.warning_rules}
           icon={TriangleAlert}
           loading={!data}
         />
         <StatCard
-          label="Rules passed"
+          label={t('inspector.validity.passedRules')}
           value={data?.summary.passed_rules}
           icon={CircleCheck}
           loading={!data}
         />
         <StatCard
-          label="Not applicable"
+          label={t('inspector.validity.notApplicable')}
           value={data?.summary.not_applicable_rules}
           icon={CircleMinus}
           loading={!data}
@@ -135,22 +135,30 @@ export function ValidityTab(props: FileVersionRef) {
       <Card className="p-4 sm:p-5">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
           <h3 className="text-base font-semibold">
-            buildingSMART normative rules{data ? ` · ${data.schema ?? 'unknown schema'}` : ''}
+            {t('inspector.validity.heading', {
+              schema: data ? (data.schema ?? t('inspector.validity.unknownSchema')) : 'none',
+            })}
           </h3>
           <SegmentedFilter
-            label="Rules shown"
+            label={t('inspector.validity.rulesShown')}
             value={filter}
             onChange={setFilter}
             options={[
-              { value: 'failing', label: `Failing (${failing.length})` },
-              { value: 'all', label: `All (${data?.rules.length ?? 0})` },
+              {
+                value: 'failing',
+                label: t('inspector.validity.filter', { filter: 'failing', count: failing.length }),
+              },
+              {
+                value: 'all',
+                label: t('inspector.validity.filter', { filter: 'all', count: data?.rules.length ?? 0 }),
+              },
             ]}
           />
         </div>
         {!data ? (
           <Skeleton className="h-40" />
         ) : shown.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No rule fails: the model is valid.</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">{t('inspector.validity.valid')}</p>
         ) : (
           <ul>
             {shown.map((rule) => (
@@ -159,8 +167,7 @@ export function ValidityTab(props: FileVersionRef) {
           </ul>
         )}
         <p className="mt-3 text-xs text-muted-foreground">
-          Errors break an implementer agreement; warnings depart from industry practice. Up to{' '}
-          {FINDINGS_PER_RULE} findings are listed per rule.
+          {t('inspector.validity.footnote', { count: FINDINGS_PER_RULE })}
         </p>
       </Card>
     </div>

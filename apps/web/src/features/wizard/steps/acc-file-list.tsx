@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { accCheckError } from '@/lib/acc';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useAccProjectFiles } from '../use-acc-files';
 import type { Wizard } from '../use-wizard';
 
@@ -20,11 +21,12 @@ export function AccFileList({
   selected: AccFile[];
   onToggle: (file: AccFile) => void;
 }) {
+  const t = useT('wizard');
   const files = useAccProjectFiles(wizard);
   return (
     <ul
       className="max-h-[300px] divide-y divide-border overflow-y-auto rounded-md border border-border"
-      aria-label="ACC files"
+      aria-label={t('wizard.accFiles.label')}
       aria-busy={files.isPending}
     >
       {files.isPending &&
@@ -57,8 +59,11 @@ export function AccFileList({
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{file.name}</span>
                 <span className="block text-xs text-muted-foreground">
-                  Total {formatBytes(file.sizeBytes)} · Latest {formatBytes(file.latestSize)} ·{' '}
-                  {file.versionCount} {file.versionCount === 1 ? 'version' : 'versions'}
+                  {t('wizard.accFiles.sizes', {
+                    total: formatBytes(file.sizeBytes),
+                    latest: formatBytes(file.latestSize),
+                    count: file.versionCount,
+                  })}
                 </span>
               </span>
               <Badge variant="secondary" className="uppercase">
