@@ -12,6 +12,7 @@ import type { Locale } from '@plumbline/i18n/locales';
 import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
 import type common from './common/en.json';
+import type governance from './governance/en.json';
 import type help from './help/en.json';
 import type { onDemandCatalogues } from './on-demand';
 import type overview from './overview/en.json';
@@ -62,6 +63,7 @@ export const namespaces = {
   permissions: onDemand('permissions'),
   validity: onDemand('validity'),
   studio: onDemand('studio'),
+  governance: onDemand('governance'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -82,6 +84,7 @@ export type MessageId =
   | keyof typeof subscriptions
   | keyof typeof waivers
   | keyof typeof studio
+  | keyof typeof governance
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation

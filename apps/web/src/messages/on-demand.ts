@@ -34,6 +34,8 @@ export const onDemandCatalogues = {
   waivers: (locale: Locale): Catalogue => import(`./waivers/${locale}.json`),
   /** The IDS Studio's editing, pickers, live counts and saving (issue 33). */
   studio: (locale: Locale): Catalogue => import(`./studio/${locale}.json`),
+  /** API tokens and the audit trail (Settings, Team). */
+  governance: (locale: Locale): Catalogue => import(`./governance/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({
