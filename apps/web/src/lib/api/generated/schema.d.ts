@@ -21932,6 +21932,11 @@ export interface operations {
                             format: "pdf" | "xlsx" | "bcf";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure: {
+                                /** @enum {string} */
+                                code: "no_files" | "author_gone" | "generation_failed";
+                                detail: string | null;
+                            } | null;
                             error_message: string | null;
                             created_at: string;
                             completed_at: string | null;
@@ -22122,6 +22127,11 @@ export interface operations {
                             format: "pdf" | "xlsx" | "bcf";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure: {
+                                /** @enum {string} */
+                                code: "no_files" | "author_gone" | "generation_failed";
+                                detail: string | null;
+                            } | null;
                             error_message: string | null;
                             created_at: string;
                             completed_at: string | null;
@@ -22463,6 +22473,11 @@ export interface operations {
                             format: "pdf" | "xlsx" | "bcf";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure: {
+                                /** @enum {string} */
+                                code: "no_files" | "author_gone" | "generation_failed";
+                                detail: string | null;
+                            } | null;
                             error_message: string | null;
                             created_at: string;
                             completed_at: string | null;
