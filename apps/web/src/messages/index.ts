@@ -9,6 +9,7 @@ import type errors from '@plumbline/contracts/messages/errors/en.json';
 import type permissions from '@plumbline/contracts/messages/permissions/en.json';
 import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
+import type validityFindings from '@plumbline/validity/messages/en.json';
 import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
 import type common from './common/en.json';
@@ -88,7 +89,8 @@ export type MessageId =
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation
-  | keyof typeof validity;
+  | keyof typeof validity
+  | keyof typeof validityFindings;
 
 // Vite follows a dynamic import with a variable only into relative paths: the shared catalogues are
 // listed one by one.
