@@ -53,7 +53,8 @@ export function AuditTrailCard({ projectId }: { projectId?: string }) {
           </Button>
           {!projectId && (
             <Button variant="outline" size="sm" onClick={() => verify.mutate()} disabled={verify.isPending}>
-              <ShieldCheck /> {verify.isPending ? t('governance.audit.checking') : t('governance.audit.checkChain')}
+              <ShieldCheck />{' '}
+              {verify.isPending ? t('governance.audit.checking') : t('governance.audit.checkChain')}
             </Button>
           )}
           <Button variant="outline" size="sm" asChild>

@@ -63,7 +63,11 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
     >
       <div className="grid gap-4">
         <FormField label={t('governance.create.name')} error={errors.name?.message}>
-          <Input autoComplete="off" placeholder={t('governance.create.namePlaceholder')} {...form.register('name')} />
+          <Input
+            autoComplete="off"
+            placeholder={t('governance.create.namePlaceholder')}
+            {...form.register('name')}
+          />
         </FormField>
         <Controller
           control={form.control}
@@ -76,7 +80,10 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
               <ChoiceSelect
                 value={field.value}
                 onChange={(next) => field.onChange(next as ApiTokenScope)}
-                options={SCOPES.map((scope) => ({ value: scope, label: t('governance.scope.label', { scope }) }))}
+                options={SCOPES.map((scope) => ({
+                  value: scope,
+                  label: t('governance.scope.label', { scope }),
+                }))}
               />
             </FormField>
           )}
@@ -89,7 +96,10 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
               <ChoiceSelect
                 value={String(field.value)}
                 onChange={(next) => field.onChange(Number(next))}
-                options={EXPIRY_DAYS.map((days) => ({ value: String(days), label: t('governance.create.expiryDays', { days }) }))}
+                options={EXPIRY_DAYS.map((days) => ({
+                  value: String(days),
+                  label: t('governance.create.expiryDays', { days }),
+                }))}
               />
             </FormField>
           )}
