@@ -4,15 +4,20 @@
 // check). It changes nothing. Exit code 0: the chain holds; 1: it does not (the first bad entry is
 // named); 2: the check could not run.
 import { fileURLToPath } from 'node:url';
-import { AUDIT_CHAIN_REASONS, type AuditChainVerdict } from '@plumbline/contracts';
+import type { AuditChainVerdict } from '@plumbline/contracts';
 import { verifyAuditChain } from './modules/audit/verify';
 import { ConfigError, loadConfig } from './platform/config';
 import { type DatabaseTarget, openDatabase } from './platform/db';
 import { embeddedDatabaseUrl } from './platform/embedded-postgres';
+import { render } from './platform/i18n';
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** What the command prints for a verdict: one line when the chain holds, the first bad entry when not. */
+/**
+ * What the command prints for a verdict: one line when the chain holds, the first bad entry when not.
+ * An operator's console, in English like the rest of its output; the reason comes from the server's
+ * catalogue (the web's Settings card renders the same reasons from its own, in the reader's language).
+ */
 export function describeVerdict(verdict: AuditChainVerdict): string {
   const pending = verdict.unchained > 0 ? ` (${verdict.unchained} older entries wait to be chained)` : '';
   if (verdict.ok) {
@@ -22,7 +27,7 @@ export function describeVerdict(verdict: AuditChainVerdict): string {
   if (!bad) return 'audit chain broken\n';
   const where =
     bad.seq === null ? 'at the chain head' : `at entry #${bad.seq} (id ${bad.id}, ${bad.action}, ${bad.at})`;
-  return `audit chain BROKEN ${where}: ${AUDIT_CHAIN_REASONS[bad.reason]}; ${verdict.checked} entries before it hold\n`;
+  return `audit chain BROKEN ${where}: ${render('en', 'audit.verify.reason', { reason: bad.reason })}; ${verdict.checked} entries before it hold\n`;
 }
 
 export async function auditVerifyCommand(

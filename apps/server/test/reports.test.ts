@@ -8,6 +8,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failingRows } from '../src/modules/reports/bcf-export';
 import type { FailingRow } from '../src/modules/reports/bcf-from-feed';
+import { giveUpReport } from '../src/modules/reports/generate';
 import { reports } from '../src/schema';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
@@ -296,6 +297,44 @@ for (const backend of testBackends()) {
       const list = (await call(server, viewer, 'GET', `/api/v1/projects/${projectId}/reports`)).json()
         .reports;
       expect(list.map((r: { id: string }) => r.id).sort()).toEqual([...generated].sort());
+    });
+
+    it("stores a failure as a code with its detail and words it in the request's language (issue 31)", async () => {
+      const other = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Failing Works' })).json()
+        .project.id;
+      const [row] = await server.database.db
+        .insert(reports)
+        .values({
+          projectId: other,
+          reportType: 'comprehensive',
+          format: 'pdf',
+          name: 'Doomed',
+          status: 'processing',
+          createdBy: editor.userId,
+          createdAt: new Date(),
+        })
+        .returning({ id: reports.id });
+      const id = String(row?.id);
+      // The job's last try failed: what it stores is the code and the exception's own text, no sentence.
+      await giveUpReport({ db: server.database.db } as never, id, new Error('disk full'));
+      const [stored] = await server.database.db
+        .select({ code: reports.failureCode, detail: reports.failureDetail })
+        .from(reports)
+        .where(eq(reports.id, id));
+      expect(stored).toEqual({ code: 'generation_failed', detail: 'disk full' });
+
+      const english = (await call(server, editor, 'GET', `/api/v1/reports/${id}`)).json().report;
+      expect(english.failure).toEqual({ code: 'generation_failed', detail: 'disk full' });
+      expect(english.error_message).toBe('Report generation failed: disk full');
+      const german = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${other}/reports`,
+        headers: { authorization: `Bearer ${editor.token}`, 'accept-language': 'de' },
+      });
+      expect(german.json().reports[0]).toMatchObject({
+        failure: { code: 'generation_failed', detail: 'disk full' },
+        error_message: 'Die Berichtserstellung ist fehlgeschlagen: disk full',
+      });
     });
 
     it("refuses a report over the plan's monthly limit with its message and writes nothing (issue 11)", async () => {

@@ -15,8 +15,8 @@ import { z } from 'zod';
 export const accSessionIdSchema = z
   .string()
   .trim()
-  .min(1, 'Authentication session not found. Please reconnect to Autodesk.')
-  .max(100, 'Authentication session not found. Please reconnect to Autodesk.');
+  .min(1, 'error.session_not_found')
+  .max(100, 'error.session_not_found');
 
 /**
  * The id the browser proposes when it starts a connection (initiate_company_auth): 16 to 100
@@ -25,8 +25,8 @@ export const accSessionIdSchema = z
 export const newAccSessionIdSchema = z
   .string()
   .trim()
-  .min(16, 'A new Autodesk session id has 16 to 100 characters.')
-  .max(100, 'A new Autodesk session id has 16 to 100 characters.');
+  .min(16, 'validation.acc.sessionIdLength')
+  .max(100, 'validation.acc.sessionIdLength');
 
 /** Why the browser cleans up its Autodesk session (spec 1 §4): only for the server's log. */
 export const accSessionCleanupReasonSchema = z.enum([
@@ -104,14 +104,18 @@ export const accSelectionSchema = z.object({
   accHubId: z.string().min(1).max(200),
   accProjectUrnId: z.string().min(1).max(200),
   temporaryAccSessionId: accSessionIdSchema,
-  selectedFileIds: z.array(z.string().min(1).max(300)).min(1, 'Please select at least one file').max(500),
+  selectedFileIds: z.array(z.string().min(1).max(300)).min(1, 'validation.acc.selectFiles').max(500),
 });
 export type AccSelection = z.infer<typeof accSelectionSchema>;
 
 /** POST /projects/from-acc (spec 2 §7), used when this installation sells no plans. */
 export const createProjectFromAccBodySchema = accSelectionSchema.extend({
-  projectName: z.string().trim().min(1, 'Project name is required').max(255, 'Project name is too long'),
-  projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+  projectName: z
+    .string()
+    .trim()
+    .min(1, 'validation.project.nameRequired')
+    .max(255, 'validation.project.nameTooLong'),
+  projectDescription: z.string().trim().max(1000, 'validation.description.tooLong').optional().default(''),
 });
 export type CreateProjectFromAccBody = z.input<typeof createProjectFromAccBodySchema>;
 
@@ -161,14 +165,6 @@ export function accCheckMessage(status: number): string {
   if (status === 404) return ACC_MESSAGES.check404;
   return ACC_MESSAGES.checkOther;
 }
-
-/** Spec 2 §8 'Smart Refresh Error' texts. */
-export const REFRESH_MESSAGES = {
-  failed: 'Failed to refresh project.',
-  authSuffix: ' Connection to Autodesk ACC may need to be re-established.',
-  notRestored:
-    'Authentication could not be restored. The project may need to be reconnected to Autodesk ACC manually.',
-} as const;
 
 export const viewerTokenResponseSchema = z.object({ access_token: z.string(), expires_in: z.number() });
 export const modelUrnResponseSchema = z.object({ urn: z.string() });

@@ -9,8 +9,8 @@ export const aiChatRequestSchema = z.object({
   message: z
     .string()
     .trim()
-    .min(1, 'Type a question first.')
-    .max(AI_MESSAGE_MAX_LENGTH, `Questions are limited to ${AI_MESSAGE_MAX_LENGTH} characters.`),
+    .min(1, 'validation.ai.questionEmpty')
+    .max(AI_MESSAGE_MAX_LENGTH, 'validation.ai.questionTooLong'),
   session_id: z.string().min(1).max(300),
   context: z
     .object({ timestamp: z.union([z.string(), z.number()]).optional() })

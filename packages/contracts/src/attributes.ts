@@ -26,7 +26,7 @@ export type SuggestionPriority = z.infer<typeof suggestionPrioritySchema>;
 /** A constraint a person adds: the facet's own shape (ids-facets.ts), with something in it. */
 const addedValueConstraintSchema = valueConstraintSchema.refine(
   (c) => (c.type !== 'enumeration' || c.values.length > 0) && (c.type !== 'pattern' || c.pattern !== ''),
-  'Give the constraint a value.',
+  'validation.attribute.constraintValue',
 );
 
 /** A property found in a model version (spec 2 §3 'Extra attribute'). */
@@ -166,7 +166,7 @@ export const recommendationResponseSchema = z.object({
 
 /** Spec 2 §7 'Analyze an individual attribute'. */
 export const analyzeAttributeRequestSchema = z.object({
-  project_id: z.string().uuid('Project not found'),
+  project_id: z.string().uuid('error.project_not_found'),
   property_set_name: z.string().trim().min(1).max(255),
   attribute_name: z.string().trim().min(1).max(255),
 });
@@ -184,14 +184,14 @@ export type AnalyzeAttributeResponse = z.infer<typeof analyzeAttributeResponseSc
 
 /** Spec 2 §7 'Add an individual attribute to a specification'. */
 export const addAttributeRequestSchema = z.object({
-  specification_id: z.string().uuid('Specification not found'),
+  specification_id: z.string().uuid('error.specification_not_found'),
   property_set_name: z.string().trim().min(1).max(255),
   property_name: z.string().trim().min(1).max(255),
   usage_type: z.literal('requirement'),
   data_type: z
     .string()
     .trim()
-    .regex(/^IFC[A-Z0-9]+$/, 'The data type must be an IFC type name such as IFCLABEL.'),
+    .regex(/^IFC[A-Z0-9]+$/, 'validation.attribute.dataType'),
   cardinality: facetCardinalitySchema,
   value_constraints: z.array(addedValueConstraintSchema).max(1).default([]),
   instructions: z.string().max(2000).nullable().default(null),

@@ -74,7 +74,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.audit.day');
 
 /** The filters of a list or an export: an action, part of the actor's e-mail, a range of days (UTC). */
 export const auditQuerySchema = z.object({
@@ -82,7 +82,7 @@ export const auditQuerySchema = z.object({
     .string()
     .trim()
     .max(100)
-    .regex(/^[a-z_.]*$/, 'Not an action name')
+    .regex(/^[a-z_.]*$/, 'validation.audit.action')
     .optional(),
   actor: z.string().trim().max(254).optional(),
   from: day.optional(),
@@ -121,11 +121,3 @@ export const auditChainVerdictSchema = z.object({
   first_bad: auditChainProblemSchema.nullable(),
 });
 export type AuditChainVerdict = z.infer<typeof auditChainVerdictSchema>;
-
-/** What each reason means, for the script, the API's readers and the Settings card. */
-export const AUDIT_CHAIN_REASONS: Record<AuditChainProblem['reason'], string> = {
-  entry_changed: 'its content no longer matches its hash: it was changed after it was written',
-  link_broken: 'it does not follow the hash of the entry before it: that entry was changed and re-hashed',
-  entry_missing: 'entries before it are missing',
-  head_mismatch: 'the newest entries are missing, or the chain head was changed',
-};

@@ -94,8 +94,8 @@ export const tierResponseSchema = z.object({ tier: tierSchema });
 export const voucherCodeSchema = z
   .string()
   .trim()
-  .min(1, 'Enter a voucher code')
-  .max(40, 'Invalid voucher code')
+  .min(1, 'validation.billing.voucherRequired')
+  .max(40, 'error.voucher_invalid')
   .transform((code) => code.toUpperCase());
 export const validateVoucherBodySchema = z.object({ code: voucherCodeSchema });
 export const voucherValidationSchema = z.object({
@@ -113,8 +113,12 @@ export const cardInputSchema = z.object({
     .string()
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Your card number is incomplete.')),
-  expMonth: z.number().int().min(1, 'Your card expiry is invalid.').max(12, 'Your card expiry is invalid.'),
+    .pipe(z.string().regex(/^\d{12,19}$/, 'validation.billing.cardNumberIncomplete')),
+  expMonth: z
+    .number()
+    .int()
+    .min(1, 'validation.billing.cardExpiryInvalid')
+    .max(12, 'validation.billing.cardExpiryInvalid'),
   expYear: z.number().int().min(2000).max(2100),
   cvc: z
     .string()
@@ -124,15 +128,19 @@ export const cardInputSchema = z.object({
 export type CardInput = z.input<typeof cardInputSchema>;
 
 export const subscriptionPaymentBodySchema = z.object({
-  customerName: z.string().trim().min(1, 'Full name is required').max(200),
-  billingEmail: z.string().trim().email('Please enter a valid email address').max(320),
+  customerName: z.string().trim().min(1, 'validation.fullName.required').max(200),
+  billingEmail: z.string().trim().email('validation.email.invalid').max(320),
   saveCard: z.boolean().default(true),
-  tierId: z.string({ error: 'No subscription plan selected. Please go back and select a plan.' }).min(1),
+  tierId: z.string({ error: 'validation.billing.planRequired' }).min(1),
   currency: currencySchema.default('AUD'),
   voucherCode: voucherCodeSchema.optional(),
   card: cardInputSchema,
-  projectName: z.string().trim().min(1, 'Project name is required').max(255, 'Project name is too long'),
-  projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+  projectName: z
+    .string()
+    .trim()
+    .min(1, 'validation.project.nameRequired')
+    .max(255, 'validation.project.nameTooLong'),
+  projectDescription: z.string().trim().max(1000, 'validation.description.tooLong').optional().default(''),
   /** The same key sent again returns the first answer and charges nothing more. */
   idempotencyKey: z.string().trim().min(8).max(100),
   /** Files to import from Autodesk Construction Cloud into the new project (spec 1 §7). */
@@ -185,7 +193,7 @@ export const subscriptionPaymentResponseSchema = z.object({
 });
 
 export const subscriptionParamsSchema = z.object({
-  subscriptionId: z.string().uuid('Subscription not found'),
+  subscriptionId: z.string().uuid('error.subscription_not_found'),
 });
 export const cancelSubscriptionBodySchema = z.object({
   subscriptionId: z.string().uuid().optional(),
@@ -262,7 +270,7 @@ export const invoiceRowSchema = z.object({
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 export const billingHistoryResponseSchema = z.object({ invoices: z.array(invoiceRowSchema) });
 export const invoiceResponseSchema = z.object({ invoice: invoiceRowSchema });
-export const invoiceParamsSchema = z.object({ invoiceId: z.string().uuid('Invoice not found') });
+export const invoiceParamsSchema = z.object({ invoiceId: z.string().uuid('error.invoice_not_found') });
 
 export const limitTypeSchema = z.enum(['files', 'storage', 'users']);
 export const violationSchema = z.object({
@@ -328,12 +336,16 @@ export const billingErrorCodes = [
 
 /** Spec 1 §7 checkout-session mutation (PAYMENTS=stripe): the plan and the project to create once paid. */
 export const checkoutSessionBodySchema = z.object({
-  tierId: z.string({ error: 'No subscription plan selected. Please go back and select a plan.' }).min(1),
+  tierId: z.string({ error: 'validation.billing.planRequired' }).min(1),
   quantity: z.number().int().min(1).max(1).default(1),
-  customerName: z.string().trim().min(1, 'Full name is required').max(200),
-  billingEmail: z.string().trim().email('Please enter a valid email address').max(320),
-  projectName: z.string().trim().min(1, 'Project name is required').max(255, 'Project name is too long'),
-  projectDescription: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+  customerName: z.string().trim().min(1, 'validation.fullName.required').max(200),
+  billingEmail: z.string().trim().email('validation.email.invalid').max(320),
+  projectName: z
+    .string()
+    .trim()
+    .min(1, 'validation.project.nameRequired')
+    .max(255, 'validation.project.nameTooLong'),
+  projectDescription: z.string().trim().max(1000, 'validation.description.tooLong').optional().default(''),
   /** Files to import from Autodesk Construction Cloud once Stripe confirms the payment. */
   acc: accSelectionSchema.optional(),
 });

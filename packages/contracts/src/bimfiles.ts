@@ -40,7 +40,7 @@ export const bimFileListResponseSchema = z.object({ bim_files: z.array(bimFileSc
 export type BimFileListResponse = z.infer<typeof bimFileListResponseSchema>;
 
 export const bimFileVersionParamsSchema = fileParamsSchema.extend({
-  versionId: z.string().uuid('Version not found'),
+  versionId: z.string().uuid('error.version_not_found'),
 });
 
 /** One stored upload of a BIM file: v1, v2 … with its own size, hash and processing state. */

@@ -13,7 +13,7 @@ import { verdictMarkSchema } from './validity';
  */
 
 export const complianceSpecificationParamsSchema = fileParamsSchema.extend({
-  specificationId: z.string().uuid('Specification not found'),
+  specificationId: z.string().uuid('error.specification_not_found'),
 });
 
 // The facet and its value constraints are ids-facets.ts' (one definition for every read).
@@ -61,7 +61,7 @@ export type IdsSpecification = z.infer<typeof idsSpecificationSchema>;
 
 /** `fileId` (and optionally `versionId`) adds each specification's compliance on that version. */
 export const idsSpecificationsQuerySchema = versionQuerySchema.extend({
-  fileId: z.string().uuid('File not found').optional(),
+  fileId: z.string().uuid('error.file_not_found').optional(),
 });
 
 export const idsSpecificationListResponseSchema = z.object({
@@ -219,7 +219,7 @@ export type FacetResultsResponse = z.infer<typeof facetResultsResponseSchema>;
  * elements alone for not_applicable.
  */
 export const complianceResultsQuerySchema = versionQuerySchema.extend({
-  specificationId: z.string().uuid('Specification not found').optional(),
+  specificationId: z.string().uuid('error.specification_not_found').optional(),
   status: complianceStatusSchema.optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(20),
@@ -249,7 +249,7 @@ export const complianceResultsResponseSchema = z.object({
 export type ComplianceResultsResponse = z.infer<typeof complianceResultsResponseSchema>;
 
 export const elementStatusesQuerySchema = versionQuerySchema.extend({
-  specificationId: z.string().uuid('Specification not found').optional(),
+  specificationId: z.string().uuid('error.specification_not_found').optional(),
 });
 
 /**

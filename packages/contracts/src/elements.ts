@@ -5,7 +5,11 @@ import { verdictMarkSchema } from './validity';
 
 /** An element of a file version is addressed by its STEP id, which is also the 3D viewer's id. */
 export const elementParamsSchema = fileParamsSchema.extend({
-  viewerDbId: z.coerce.number().int().positive('Element not found').max(2_147_483_647, 'Element not found'),
+  viewerDbId: z.coerce
+    .number()
+    .int()
+    .positive('validation.element.notFound')
+    .max(2_147_483_647, 'validation.element.notFound'),
 });
 
 export const elementByGlobalIdParamsSchema = fileParamsSchema.extend({

@@ -94,8 +94,8 @@ export type ComparisonResponse = z.infer<typeof comparisonResponseSchema>;
 
 /** Two versions of the file; by default the newest completed one (`to`) and the completed one before it (`from`). */
 export const comparisonQuerySchema = z.object({
-  from: z.string().uuid('Version not found').optional(),
-  to: z.string().uuid('Version not found').optional(),
+  from: z.string().uuid('error.version_not_found').optional(),
+  to: z.string().uuid('error.version_not_found').optional(),
 });
 export type ComparisonQuery = z.infer<typeof comparisonQuerySchema>;
 

@@ -72,8 +72,8 @@ export type StudioSchema = z.infer<typeof studioSchemaResponseSchema>;
 
 /** A processed version of a file of the project: what the model facts and the live check read. */
 export const studioVersionQuerySchema = z.object({
-  file_id: z.string().uuid('File not found'),
-  version_id: z.string().uuid('Version not found'),
+  file_id: z.string().uuid('error.file_not_found'),
+  version_id: z.string().uuid('error.version_not_found'),
 });
 export type StudioVersionQuery = z.infer<typeof studioVersionQuerySchema>;
 
@@ -125,7 +125,7 @@ export type StudioValues = z.infer<typeof studioValuesResponseSchema>;
 
 export const studioLiveCheckBodySchema = studioVersionQuerySchema.extend({
   /** The IDS text as edited (at most STUDIO_MAX_IDS_BYTES; the route's body limit says so first). */
-  ids: z.string().min(1).max(STUDIO_MAX_IDS_BYTES, 'The IDS is too large for the Studio.'),
+  ids: z.string().min(1).max(STUDIO_MAX_IDS_BYTES, 'validation.studio.idsTooLarge'),
 });
 export type StudioLiveCheckBody = z.infer<typeof studioLiveCheckBodySchema>;
 

@@ -29,8 +29,8 @@ export const idsFileListResponseSchema = z.object({ ids_files: z.array(idsFileSc
 export const idsFileResponseSchema = z.object({ ids_file: idsFileSchema });
 
 export const idsFileParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  idsFileId: z.string().uuid('IDS file not found'),
+  projectId: z.string().uuid('error.project_not_found'),
+  idsFileId: z.string().uuid('error.ids_file_not_found'),
 });
 
 export const idsFileUpdateSchema = z.object({ is_active: z.boolean() });

@@ -52,12 +52,12 @@ export const addMemberResponseSchema = z.object({ message: z.string() });
 export type AddMemberResponse = z.infer<typeof addMemberResponseSchema>;
 
 export const invitationParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  invitationId: z.string().uuid('Invitation not found'),
+  projectId: z.string().uuid('error.project_not_found'),
+  invitationId: z.string().uuid('error.invitation_not_found'),
 });
 
 /** Hand the ownership to another Admin member (owner only). */
-export const transferOwnershipBodySchema = z.object({ userId: z.string().uuid('Member not found') });
+export const transferOwnershipBodySchema = z.object({ userId: z.string().uuid('error.member_not_found') });
 export type TransferOwnershipBody = z.infer<typeof transferOwnershipBodySchema>;
 
 /** An invitation addressed to the signed-in account's verified e-mail. */
@@ -72,7 +72,9 @@ export const myInvitationSchema = z.object({
 });
 export type MyInvitation = z.infer<typeof myInvitationSchema>;
 export const myInvitationListResponseSchema = z.object({ data: z.array(myInvitationSchema) });
-export const myInvitationParamsSchema = z.object({ invitationId: z.string().uuid('Invitation not found') });
+export const myInvitationParamsSchema = z.object({
+  invitationId: z.string().uuid('error.invitation_not_found'),
+});
 export const acceptInvitationResponseSchema = z.object({ projectId: z.string().uuid() });
 
 /** The members module's error codes (apps/server modules/members/errors.ts maps each to a status and message). */
@@ -93,8 +95,8 @@ export const updateMemberBodySchema = z.object({ role: projectRoleSchema });
 export type UpdateMemberBody = z.infer<typeof updateMemberBodySchema>;
 
 export const memberParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  userId: z.string().uuid('Member not found'),
+  projectId: z.string().uuid('error.project_not_found'),
+  userId: z.string().uuid('error.member_not_found'),
 });
 
 /** A membership seen across all of the caller's projects (spec 2 §7 `GET /team-members-all`). */

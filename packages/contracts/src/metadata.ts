@@ -4,7 +4,11 @@ import { fileParamsSchema, versionQuerySchema } from './file-address';
 /** Metadata explorer (spec 2 §2.5): one row per element × property set × property of a version. */
 
 export const metadataElementParamsSchema = fileParamsSchema.extend({
-  viewerDbId: z.coerce.number().int().positive('Element not found').max(2_147_483_647, 'Element not found'),
+  viewerDbId: z.coerce
+    .number()
+    .int()
+    .positive('validation.element.notFound')
+    .max(2_147_483_647, 'validation.element.notFound'),
 });
 
 export const metadataSortKeys = [
@@ -36,7 +40,7 @@ const multi = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]))
-  .pipe(z.array(z.string().max(500)).max(200, 'Too many filter values').optional());
+  .pipe(z.array(z.string().max(500)).max(200, 'validation.metadata.tooManyValues').optional());
 
 /**
  * A value range filter's bounds stay within ±10^15: wider than any measure a building model holds,
@@ -61,18 +65,18 @@ export function isMetadataNumber(value: string | null): boolean {
 const rangeBound = z
   .string()
   .trim()
-  .max(METADATA_NUMBER_MAX_LENGTH, 'A range bound must be a number')
+  .max(METADATA_NUMBER_MAX_LENGTH, 'validation.metadata.rangeBoundNumber')
   .optional()
-  .refine((v) => v === undefined || v === '' || isMetadataNumber(v), 'A range bound must be a number')
+  .refine((v) => v === undefined || v === '' || isMetadataNumber(v), 'validation.metadata.rangeBoundNumber')
   .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
   .refine(
     (v) => v === undefined || Math.abs(v) <= METADATA_RANGE_LIMIT,
-    'A range bound must be between -1e15 and 1e15',
+    'validation.metadata.rangeBoundLimit',
   );
 
 /** What selects rows: version, search and filters (shared by the page, the export and the count). */
 const rowQueryShape = versionQuerySchema.extend({
-  search: z.string().trim().max(METADATA_SEARCH_MAX_LENGTH, 'The search is too long').optional(),
+  search: z.string().trim().max(METADATA_SEARCH_MAX_LENGTH, 'validation.metadata.searchTooLong').optional(),
   category: multi,
   ifc_class: multi,
   level: multi,
@@ -104,17 +108,17 @@ function checkRange(
     ctx.addIssue({
       code: 'custom',
       path: ['range_attribute'],
-      message: 'A range needs its property set and property',
+      message: 'validation.metadata.rangeNeedsProperty',
     });
   }
   if (!bounded) {
-    ctx.addIssue({ code: 'custom', path: ['range_from'], message: 'A range needs a from or a to value' });
+    ctx.addIssue({ code: 'custom', path: ['range_from'], message: 'validation.metadata.rangeNeedsBound' });
   }
   if (query.range_from !== undefined && query.range_to !== undefined && query.range_from > query.range_to) {
     ctx.addIssue({
       code: 'custom',
       path: ['range_from'],
-      message: 'The range’s from value must not be above its to value',
+      message: 'validation.metadata.rangeOrder',
     });
   }
 }

@@ -16,11 +16,16 @@ export const profileResponseSchema = z.object({ profile: profileSchema });
 
 /** Spec 2 §7 Profile update: full_name, company, preferences (e-mail is read-only, spec 2 §5). */
 export const updateProfileBodySchema = z.object({
-  full_name: z.string().trim().min(1, 'Full name is required').max(200, 'Full name is too long').optional(),
-  company: z.string().trim().max(200, 'Company is too long').optional(),
+  full_name: z
+    .string()
+    .trim()
+    .min(1, 'validation.fullName.required')
+    .max(200, 'validation.fullName.tooLong')
+    .optional(),
+  company: z.string().trim().max(200, 'validation.profile.companyTooLong').optional(),
   preferences: z
     .object({
-      job_title: z.string().trim().max(200, 'Job title is too long').optional(),
+      job_title: z.string().trim().max(200, 'validation.profile.jobTitleTooLong').optional(),
       emailNotifications: z.boolean().optional(),
       language: languageSchema.optional(),
     })
@@ -55,8 +60,16 @@ export type ProfileErrorCode = (typeof profileErrorCodes)[number];
 
 /** Performance Settings (spec 2 §2.9, admin-only): how many jobs of each kind one process runs at once. */
 export const performanceSettingsSchema = z.object({
-  processing_concurrency: z.number().int().min(1, 'At least 1').max(4, 'At most 4'),
-  report_concurrency: z.number().int().min(1, 'At least 1').max(4, 'At most 4'),
+  processing_concurrency: z
+    .number()
+    .int()
+    .min(1, 'validation.settings.atLeastOne')
+    .max(4, 'validation.settings.atMostFour'),
+  report_concurrency: z
+    .number()
+    .int()
+    .min(1, 'validation.settings.atLeastOne')
+    .max(4, 'validation.settings.atMostFour'),
 });
 export type PerformanceSettings = z.infer<typeof performanceSettingsSchema>;
 export const DEFAULT_PERFORMANCE_SETTINGS: PerformanceSettings = {

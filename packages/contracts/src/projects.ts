@@ -6,11 +6,11 @@ export type ProjectRole = z.infer<typeof projectRoleSchema>;
 
 // Messages are the spec's (spec 2 §5).
 export const projectNameSchema = z
-  .string({ error: 'Project name is required' })
+  .string({ error: 'validation.project.nameRequired' })
   .trim()
-  .min(1, 'Project name is required')
-  .max(255, 'Project name is too long');
-export const projectDescriptionSchema = z.string().trim().max(1000, 'Description is too long');
+  .min(1, 'validation.project.nameRequired')
+  .max(255, 'validation.project.nameTooLong');
+export const projectDescriptionSchema = z.string().trim().max(1000, 'validation.description.tooLong');
 
 export const createProjectBodySchema = z.object({
   name: projectNameSchema,
@@ -26,7 +26,7 @@ export const updateProjectBodySchema = z
     language: languageSchema.nullable().optional(),
   })
   .refine((v) => v.name !== undefined || v.description !== undefined || v.language !== undefined, {
-    message: 'Nothing to update',
+    message: 'validation.project.nothingToUpdate',
   });
 export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
 
@@ -58,4 +58,4 @@ export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
 export const projectResponseSchema = z.object({ project: projectSchema });
 export type ProjectResponse = z.infer<typeof projectResponseSchema>;
 
-export const projectIdParamsSchema = z.object({ projectId: z.string().uuid('Project not found') });
+export const projectIdParamsSchema = z.object({ projectId: z.string().uuid('error.project_not_found') });

@@ -3,10 +3,6 @@ import { z } from 'zod';
 /** Spec 2 §2.7: the two report types of the Generate Reports card. */
 export const reportTypeSchema = z.enum(['comprehensive', 'ai_insights']);
 export type ReportType = z.infer<typeof reportTypeSchema>;
-export const REPORT_TYPE_LABEL: Record<ReportType, string> = {
-  comprehensive: 'Comprehensive Project Analysis',
-  ai_insights: 'AI Insights & Recommendations',
-};
 
 /** bcf: the failures as BCF topics for the authoring tool's issue list (one file at a time). */
 export const reportFormatSchema = z.enum(['pdf', 'xlsx', 'bcf']);
@@ -16,6 +12,10 @@ export type ReportFormat = z.infer<typeof reportFormatSchema>;
 export const bcfVersionSchema = z.enum(['2.1', '3.0']);
 export type BcfVersion = z.infer<typeof bcfVersionSchema>;
 export const DEFAULT_BCF_VERSION: BcfVersion = '2.1';
+/**
+ * @deprecated English words: the web renders `reports.dialog.bcfVersionName` (its reports catalogue).
+ * Kept only until the compliance feature's export button is extracted (issue 31); then removed.
+ */
 export const BCF_VERSION_LABEL: Record<BcfVersion, string> = {
   '2.1': 'BCF 2.1 (most tools)',
   '3.0': 'BCF 3.0',
@@ -23,6 +23,27 @@ export const BCF_VERSION_LABEL: Record<BcfVersion, string> = {
 
 export const reportStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/**
+ * Why a report failed, as stored and sent (issue 31): a code, and for `generation_failed` the failure's
+ * technical detail (an exception's own text, data like a file name, not translated). Rendered at display
+ * from the `report.failure` message of the shared errors catalogue (`reportFailureMessage`).
+ */
+export const reportFailureCodeSchema = z.enum(['no_files', 'author_gone', 'generation_failed']);
+export type ReportFailureCode = z.infer<typeof reportFailureCodeSchema>;
+export const reportFailureSchema = z.object({
+  code: reportFailureCodeSchema,
+  detail: z.string().nullable(),
+});
+export type ReportFailure = z.infer<typeof reportFailureSchema>;
+
+/** The message id and values a report's failure is rendered from, in the reader's language. */
+export function reportFailureMessage(failure: ReportFailure): {
+  id: 'report.failure';
+  params: { code: ReportFailureCode; detail: string };
+} {
+  return { id: 'report.failure', params: { code: failure.code, detail: failure.detail ?? '' } };
+}
 
 /** Spec 2 §3 Report, with the type, the file it covers and its size. */
 export const reportSchema = z.object({
@@ -37,6 +58,9 @@ export const reportSchema = z.object({
   description: z.string(),
   format: reportFormatSchema,
   status: reportStatusSchema,
+  /** Why it failed (status failed), as a code with its detail: what a screen renders. */
+  failure: reportFailureSchema.nullable(),
+  /** The failure in words, in the request's language (Accept-Language), for API clients. */
   error_message: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
@@ -54,11 +78,11 @@ export const reportResponseSchema = z.object({ report: reportSchema });
 
 /** Spec 2 §7 Generate report: fileId (one file, or 'all'), reportType, name, description. */
 export const generateReportBodySchema = z.object({
-  fileId: z.union([z.literal('all'), z.string().uuid('File not found')]).default('all'),
+  fileId: z.union([z.literal('all'), z.string().uuid('error.file_not_found')]).default('all'),
   reportType: reportTypeSchema,
   format: reportFormatSchema.default('pdf'),
-  name: z.string().trim().min(1, 'Report name is required').max(200, 'Report name is too long'),
-  description: z.string().trim().max(1000, 'Description is too long').optional().default(''),
+  name: z.string().trim().min(1, 'validation.report.nameRequired').max(200, 'validation.report.nameTooLong'),
+  description: z.string().trim().max(1000, 'validation.description.tooLong').optional().default(''),
   /** BCF only: one topic per failing element type and specification (default), or per element. */
   bcfGrouping: z.enum(['type', 'element']).default('type'),
   /** BCF only: the BCF-XML release. */
@@ -83,10 +107,10 @@ export type ReportUsage = z.infer<typeof reportUsageSchema>;
 
 export const reportDownloadResponseSchema = z.object({ download_url: z.string(), expires_at: z.string() });
 
-export const reportParamsSchema = z.object({ reportId: z.string().uuid('Report not found') });
+export const reportParamsSchema = z.object({ reportId: z.string().uuid('error.report_not_found') });
 export const projectReportParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  reportId: z.string().uuid('Report not found'),
+  projectId: z.string().uuid('error.project_not_found'),
+  reportId: z.string().uuid('error.report_not_found'),
 });
 export const reportFileQuerySchema = z.object({ token: z.string().min(1).max(500) });
 

@@ -14,13 +14,13 @@ export const API_TOKEN_MAX_DAYS = 365;
 export const API_TOKEN_PREFIX = { personal: 'plb_pat_', project: 'plb_prj_' } as const;
 
 export const createApiTokenBodySchema = z.object({
-  name: z.string().trim().min(1, 'Give the token a name').max(100, 'The name is too long'),
+  name: z.string().trim().min(1, 'validation.token.name').max(100, 'validation.token.nameTooLong'),
   scope: apiTokenScopeSchema,
   expires_in_days: z.coerce
     .number()
     .int()
-    .min(1, 'A token lives at least a day')
-    .max(API_TOKEN_MAX_DAYS, `A token lives at most ${API_TOKEN_MAX_DAYS} days`),
+    .min(1, 'validation.token.minDays')
+    .max(API_TOKEN_MAX_DAYS, 'validation.token.maxDays'),
 });
 export type CreateApiTokenBody = z.infer<typeof createApiTokenBodySchema>;
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const MAX_VALIDITY_FINDINGS_PER_RULE = 1000;
 
 export const validityQuerySchema = z.object({
-  versionId: z.string().uuid('Version not found').optional(),
+  versionId: z.string().uuid('error.version_not_found').optional(),
   max_findings: z.coerce
     .number()
     .int('max_findings must be a whole number')

@@ -11,7 +11,7 @@ export const MAX_HIGHLIGHT_GUIDS = 20_000;
 
 export const elementHighlightRequestSchema = z.object({
   element_guids: z
-    .array(z.string().trim().min(1, 'Element GlobalIds cannot be blank').max(64))
+    .array(z.string().trim().min(1, 'validation.viewer.blankGlobalId').max(64))
     .max(MAX_HIGHLIGHT_GUIDS, `At most ${MAX_HIGHLIGHT_GUIDS.toLocaleString('en')} elements at once`),
 });
 export type ElementHighlightRequest = z.infer<typeof elementHighlightRequestSchema>;

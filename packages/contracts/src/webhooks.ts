@@ -27,19 +27,12 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 const httpUrl = z
   .string()
   .trim()
-  .max(2000, 'The URL is too long (2,000 characters at most).')
-  .url('Enter the full address of the receiver, starting with https:// or http://.')
-  .refine(
-    (value) => /^https?:\/\//i.test(value),
-    'Only http:// and https:// addresses can receive webhooks.',
-  );
+  .max(2000, 'validation.webhook.urlTooLong')
+  .url('validation.webhook.urlInvalid')
+  .refine((value) => /^https?:\/\//i.test(value), 'validation.webhook.urlScheme');
 
 export const createWebhookBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Give the webhook a name.')
-    .max(100, 'The name is too long (100 characters at most).'),
+  name: z.string().trim().min(1, 'validation.webhook.name').max(100, 'validation.webhook.nameTooLong'),
   url: httpUrl,
   format: webhookFormatSchema.default('json'),
 });
@@ -64,11 +57,11 @@ export const createWebhookResponseSchema = z.object({ webhook: webhookSchema, se
 export type CreateWebhookResponse = z.infer<typeof createWebhookResponseSchema>;
 
 export const webhookParamsSchema = z.object({
-  projectId: z.string().uuid('Project not found'),
-  webhookId: z.string().uuid('Webhook not found'),
+  projectId: z.string().uuid('error.project_not_found'),
+  webhookId: z.string().uuid('error.webhook_not_found'),
 });
 export const webhookDeliveryParamsSchema = webhookParamsSchema.extend({
-  deliveryId: z.string().uuid('Delivery not found'),
+  deliveryId: z.string().uuid('error.webhook_delivery_not_found'),
 });
 
 export const webhookAttemptSchema = z.object({

@@ -28,7 +28,12 @@ import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLocale, LOCALES } from '@plumbline/i18n/locales';
 import { IfcReadError } from '@plumbline/ifc';
-import { formatValidityConsole, type ValidityReport, validateModel } from '@plumbline/validity';
+import {
+  formatValidityConsole,
+  type ValidityReport,
+  validateModel,
+  validityCatalogue,
+} from '@plumbline/validity';
 import packageJson from '../package.json';
 import { checkFiles, type WithModel } from './check-files';
 import { LINT_USAGE, LintUsageError, runLint } from './cli-lint';
@@ -527,7 +532,10 @@ function renderConsole(
     maxFailuresPerSpecification: options.maxFailures,
     words: options.words,
   });
-  return validity ? `${text}\n${formatValidityConsole(validity, { color: options.color })}` : text;
+  if (!validity) return text;
+  // The findings in the report's language (its frame and headings are English so far).
+  const catalogue = validityCatalogue(options.words.locale);
+  return `${text}\n${formatValidityConsole(validity, { color: options.color }, catalogue)}`;
 }
 
 async function writeBcf(

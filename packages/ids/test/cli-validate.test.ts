@@ -167,4 +167,13 @@ describe('plumbline check --validate', () => {
     await cli('check', 'bad-guid.ifc', 'walls.ids', '--validate', '--out', 'check.html');
     expect(readFileSync(join(dir, 'check.html'), 'utf8')).toContain('<section id="validity">');
   });
+
+  it('words the findings in the language of --lang (issue 31)', async () => {
+    const console = await cli('check', 'bad-guid.ifc', 'walls.ids', '--validate', '--lang', 'de');
+    expect(console.out).toContain("#11 IfcWall 9bad: Die GlobalId '9bad' ist fehlerhaft");
+    await cli('check', 'bad-guid.ifc', 'walls.ids', '--validate', '--lang', 'fr', '--out', 'check-fr.html');
+    expect(readFileSync(join(dir, 'check-fr.html'), 'utf8')).toContain(
+      'Le GlobalId &#39;9bad&#39; est mal formé',
+    );
+  });
 });

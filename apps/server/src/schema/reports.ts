@@ -24,7 +24,10 @@ export const reports = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: text('status').notNull(),
-    errorMessage: text('error_message'),
+    /** Why it failed: a code of reportFailureCodeSchema (never a sentence: rendered at display, issue 31). */
+    failureCode: text('failure_code'),
+    /** generation_failed: the failure's technical detail (an exception's text), shown as data. */
+    failureDetail: text('failure_detail'),
     storageKey: text('storage_key'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -11,7 +11,7 @@ export function ValidityMarks({ marks }: { marks: readonly VerdictMark[] }) {
   const t = useT('validity');
   if (marks.length === 0) return null;
   return (
-    <ul className="mt-1 space-y-0.5" aria-label="Why this verdict is unreliable">
+    <ul className="mt-1 space-y-0.5" aria-label={t('validity.marks.label')}>
       {marks.map((mark) => (
         <li
           key={mark.code}

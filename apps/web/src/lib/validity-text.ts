@@ -11,10 +11,9 @@ import { currentLocale, t } from '@/lib/i18n';
 const compiled = englishCatalogue as unknown as CompiledCatalogue;
 
 /**
- * A validity finding's or rule's message in words; the id itself when no catalogue has it. The rules'
- * explanations and the marks come from the `validity` namespace in the page's language (the caller
- * loads it with `useT('validity')`); the findings' messages are English until translated (the files
- * rendering them are on the i18n allowlist).
+ * A validity finding's or rule's message in words; the id itself when no catalogue has it. The
+ * findings, the rules' explanations and the marks come from the `validity` namespace in the page's
+ * language (the caller loads it with `useT('validity')`); English while it is not loaded.
  */
 export function validityText(message: MessageRef): string {
   if (t.has(message.id)) return t(message.id, message.values);

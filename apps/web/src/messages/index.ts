@@ -9,6 +9,7 @@ import type errors from '@plumbline/contracts/messages/errors/en.json';
 import type permissions from '@plumbline/contracts/messages/permissions/en.json';
 import type validation from '@plumbline/contracts/messages/validation/en.json';
 import type { Locale } from '@plumbline/i18n/locales';
+import type validityFindings from '@plumbline/validity/messages/en.json';
 import type validity from '@plumbline/validity/messages/rules/en.json';
 import type app from './app/en.json';
 import type changes from './changes/en.json';
@@ -16,6 +17,7 @@ import type chat from './chat/en.json';
 import type common from './common/en.json';
 import type compliance from './compliance/en.json';
 import type files from './files/en.json';
+import type governance from './governance/en.json';
 import type help from './help/en.json';
 import type inspector from './inspector/en.json';
 import type metadata from './metadata/en.json';
@@ -76,6 +78,7 @@ export const namespaces = {
   changes: onDemand('changes'),
   files: onDemand('files'),
   chat: onDemand('chat'),
+  governance: onDemand('governance'),
 } as const;
 
 export type Namespace = keyof typeof namespaces;
@@ -103,10 +106,12 @@ export type MessageId =
   | keyof typeof changes
   | keyof typeof files
   | keyof typeof chat
+  | keyof typeof governance
   | keyof typeof errors
   | keyof typeof permissions
   | keyof typeof validation
-  | keyof typeof validity;
+  | keyof typeof validity
+  | keyof typeof validityFindings;
 
 // Vite follows a dynamic import with a variable only into relative paths: the shared catalogues are
 // listed one by one.

@@ -48,6 +48,8 @@ export const onDemandCatalogues = {
   files: (locale: Locale): Catalogue => import(`./files/${locale}.json`),
   /** The AI assistant's panel: its frame, intro, messages and input (its answers come from the server). */
   chat: (locale: Locale): Catalogue => import(`./chat/${locale}.json`),
+  /** API tokens and the audit trail (Settings, Team). */
+  governance: (locale: Locale): Catalogue => import(`./governance/${locale}.json`),
   /** Why a role may not take an action (packages/contracts/src/messages/permissions). */
   permissions: (locale: Locale): Catalogue =>
     ({
@@ -56,12 +58,29 @@ export const onDemandCatalogues = {
       fr: () => import('@plumbline/contracts/messages/permissions/fr.json'),
       nl: () => import('@plumbline/contracts/messages/permissions/nl.json'),
     })[locale](),
-  /** The validity rules' one-line explanations and why a verdict is marked unreliable (packages/validity/src/messages/rules). */
-  validity: (locale: Locale): Catalogue =>
-    ({
-      en: () => import('@plumbline/validity/messages/rules/en.json'),
-      de: () => import('@plumbline/validity/messages/rules/de.json'),
-      fr: () => import('@plumbline/validity/messages/rules/fr.json'),
-      nl: () => import('@plumbline/validity/messages/rules/nl.json'),
-    })[locale](),
+  /**
+   * The validity findings' messages, the rules' one-line explanations and why a verdict is marked
+   * unreliable (packages/validity/src/messages and its rules/), one catalogue.
+   */
+  validity: async (locale: Locale): Catalogue => {
+    const [findings, rules] = await Promise.all([
+      (
+        {
+          en: () => import('@plumbline/validity/messages/en.json'),
+          de: () => import('@plumbline/validity/messages/de.json'),
+          fr: () => import('@plumbline/validity/messages/fr.json'),
+          nl: () => import('@plumbline/validity/messages/nl.json'),
+        } as Record<Locale, () => Catalogue>
+      )[locale](),
+      (
+        {
+          en: () => import('@plumbline/validity/messages/rules/en.json'),
+          de: () => import('@plumbline/validity/messages/rules/de.json'),
+          fr: () => import('@plumbline/validity/messages/rules/fr.json'),
+          nl: () => import('@plumbline/validity/messages/rules/nl.json'),
+        } as Record<Locale, () => Catalogue>
+      )[locale](),
+    ]);
+    return { default: { ...findings.default, ...rules.default } };
+  },
 };

@@ -6,7 +6,7 @@
  * Written as a stream of chunks (a row, a section at a time: `htmlReportChunks`, `writeHtmlReport`),
  * so the page is never one string in memory however many specifications it has (issue 22).
  */
-import { type ValidityReport, validityHtmlSection } from '@plumbline/validity';
+import { type ValidityReport, validityCatalogue, validityHtmlSection } from '@plumbline/validity';
 import type { CheckReport, ElementResult, FacetSummary, SpecificationResult } from '../results';
 import { escapeHtml as e } from './escape';
 import { htmlReportScript, htmlReportStyle } from './html-assets';
@@ -90,7 +90,7 @@ ${renderMeta(w, report)}
     yield* failureTableChunks(w, report, maxRows);
     yield '\n';
     yield* sectionChunks(w, report);
-    if (options.validity) yield `\n${validityHtmlSection(options.validity)}`;
+    if (options.validity) yield `\n${validityHtmlSection(options.validity, validityCatalogue(w.locale))}`;
   }
   yield `
 <footer>${e(t('ids.html.footer', { at: report.checkedAt }))}</footer>

@@ -26,9 +26,6 @@ import { xlsxFeed, xlsxRowsFromDatabase } from './comprehensive-xlsx';
 import { collectComprehensive, explainFailures } from './data';
 import * as repo from './repo';
 
-/** Spec 2 §8 'No files found', the words the reports module answers a request with. */
-const NO_FILES = 'No files found: upload files first.';
-
 /** What rendering a report needs (the report.generate job's deps provide it). */
 export interface ReportJobDeps {
   db: Database;
@@ -51,7 +48,8 @@ export async function generateReport(
   if (!report.createdBy) {
     await repo.updateReport(deps.db, reportId, {
       status: 'failed',
-      errorMessage: 'Its author no longer exists.',
+      failureCode: 'author_gone',
+      failureDetail: null,
     });
     return { status: 'failed' };
   }
@@ -61,7 +59,11 @@ export async function generateReport(
   const locale = await repo.reportLocale(deps.db, report.projectId, { userId, fallback: 'en' });
   const key = storageKeys.report(report.projectId, report.id, report.format);
   const noFiles = async () => {
-    await repo.updateReport(deps.db, reportId, { status: 'failed', errorMessage: NO_FILES });
+    await repo.updateReport(deps.db, reportId, {
+      status: 'failed',
+      failureCode: 'no_files',
+      failureDetail: null,
+    });
     return { status: 'failed' };
   };
   let stored: { size: number };
@@ -161,7 +163,8 @@ export async function generateReport(
       storageKey: key,
       sizeBytes: stored.size,
       completedAt: deps.clock.now(),
-      errorMessage: null,
+      failureCode: null,
+      failureDetail: null,
     });
     await notifyUser(
       tx,
@@ -192,6 +195,7 @@ export async function giveUpReport(deps: ReportJobDeps, reportId: string, error:
   const detail = error instanceof Error ? error.message : String(error);
   await repo.updateReport(deps.db, reportId, {
     status: 'failed',
-    errorMessage: `Report generation failed: ${detail}`,
+    failureCode: 'generation_failed',
+    failureDetail: detail,
   });
 }

@@ -21,7 +21,7 @@ import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/ht
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { requestLocale } from '../../platform/i18n';
 import { contentDisposition } from '../bimfiles';
-import type { ReportService } from './service';
+import { type ReportService, reportInLanguage } from './service';
 
 export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,7 +38,11 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           response: { 200: reportListResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => ({ reports: await reports.list(optionalUserId(request), request.params.projectId) }),
+      async (request) => {
+        const locale = requestLocale(request);
+        const list = await reports.list(optionalUserId(request), request.params.projectId);
+        return { reports: list.map((report) => reportInLanguage(report, locale)) };
+      },
     );
 
     app.get(
@@ -76,7 +80,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           request.body as Required<typeof request.body>,
         );
         reply.code(201);
-        return { report_id: report.id, report };
+        return { report_id: report.id, report: reportInLanguage(report, requestLocale(request)) };
       },
     );
 
@@ -91,7 +95,12 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           response: { 200: reportResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => ({ report: await reports.status(optionalUserId(request), request.params.reportId) }),
+      async (request) => ({
+        report: reportInLanguage(
+          await reports.status(optionalUserId(request), request.params.reportId),
+          requestLocale(request),
+        ),
+      }),
     );
 
     app.post(

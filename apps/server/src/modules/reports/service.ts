@@ -5,13 +5,17 @@ import {
   type GenerateReportBody,
   REPORT_DOWNLOAD_COOLDOWN_MS,
   type Report,
+  type ReportFailure,
   type ReportUsage,
+  reportFailureCodeSchema,
+  reportFailureMessage,
   reportFormatSchema,
   reportTypeSchema,
 } from '@plumbline/contracts';
 import type { Locale } from '@plumbline/i18n';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
@@ -37,7 +41,26 @@ function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+function failureOf(row: repo.ReportRow): ReportFailure | null {
+  if (row.status !== 'failed' || row.failureCode === null) return null;
+  const code = reportFailureCodeSchema.safeParse(row.failureCode);
+  return { code: code.success ? code.data : 'generation_failed', detail: row.failureDetail };
+}
+
+/** A report's failure in words, in a language (the DTO's `error_message`: API clients read it). */
+function failureText(failure: ReportFailure | null, locale: Locale): string | null {
+  if (!failure) return null;
+  const message = reportFailureMessage(failure);
+  return render(locale, message.id, message.params);
+}
+
+/** The report as sent, its failure's words in the request's language (routes call this). */
+export function reportInLanguage(report: Report, locale: Locale): Report {
+  return { ...report, error_message: failureText(report.failure, locale) };
+}
+
 function toReportDto(row: repo.ReportRow, projectName: string): Report {
+  const failure = failureOf(row);
   return {
     id: row.id,
     report_id: row.id,
@@ -49,7 +72,8 @@ function toReportDto(row: repo.ReportRow, projectName: string): Report {
     description: row.description,
     format: reportFormatSchema.parse(row.format),
     status: row.status as Report['status'],
-    error_message: row.errorMessage,
+    failure,
+    error_message: failureText(failure, 'en'),
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
     size_bytes: row.sizeBytes,

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ApiTokenScope,
+  apiTokenScopeSchema,
   type CreateApiTokenBody,
   type CreatedApiToken,
   createApiTokenBodySchema,
@@ -13,12 +14,13 @@ import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
-import { EXPIRY_DAYS, SCOPE_TEXT, GOVERNANCE_TEXT as T } from './messages';
+import { useT } from '@/lib/i18n';
+import { EXPIRY_DAYS } from './messages';
 import { type TokenOwner, useCreateToken } from './queries';
 
 type FormInput = z.input<typeof createApiTokenBodySchema>;
 const EMPTY: FormInput = { name: '', scope: 'read', expires_in_days: 90 };
-const SCOPES = Object.keys(SCOPE_TEXT) as ApiTokenScope[];
+const SCOPES = apiTokenScopeSchema.options;
 
 export interface NewTokenDialogProps {
   owner: TokenOwner;
@@ -30,6 +32,7 @@ export interface NewTokenDialogProps {
 
 /** Names a token, picks its scope and lifetime (at most a year), and makes it. */
 export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewTokenDialogProps) {
+  const t = useT('governance');
   const create = useCreateToken(owner);
   const form = useForm<FormInput, unknown, CreateApiTokenBody>({
     resolver: zodResolver(createApiTokenBodySchema),
@@ -43,12 +46,12 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={T.createTitle}
-      description={T.createDescription}
-      submitLabel={T.create}
-      pendingLabel={T.creating}
+      title={t('governance.create.title')}
+      description={t('governance.create.description')}
+      submitLabel={t('governance.create.submit')}
+      pendingLabel={t('governance.create.pending')}
       pending={create.isPending}
-      error={create.isError ? `${T.createFailed}: ${errorMessage(create.error)}` : null}
+      error={create.isError ? t('governance.create.failed', { error: errorMessage(create.error) }) : null}
       onSubmit={form.handleSubmit((body) =>
         create.mutate(body, {
           onSuccess: (created) => {
@@ -59,18 +62,28 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
       )}
     >
       <div className="grid gap-4">
-        <FormField label={T.nameLabel} error={errors.name?.message}>
-          <Input autoComplete="off" placeholder={T.namePlaceholder} {...form.register('name')} />
+        <FormField label={t('governance.create.name')} error={errors.name?.message}>
+          <Input
+            autoComplete="off"
+            placeholder={t('governance.create.namePlaceholder')}
+            {...form.register('name')}
+          />
         </FormField>
         <Controller
           control={form.control}
           name="scope"
           render={({ field }) => (
-            <FormField label={T.scopeLabel} hint={SCOPE_TEXT[field.value].hint}>
+            <FormField
+              label={t('governance.create.scope')}
+              hint={t('governance.scope.hint', { scope: field.value })}
+            >
               <ChoiceSelect
                 value={field.value}
                 onChange={(next) => field.onChange(next as ApiTokenScope)}
-                options={SCOPES.map((scope) => ({ value: scope, label: SCOPE_TEXT[scope].label }))}
+                options={SCOPES.map((scope) => ({
+                  value: scope,
+                  label: t('governance.scope.label', { scope }),
+                }))}
               />
             </FormField>
           )}
@@ -79,11 +92,14 @@ export function NewTokenDialog({ owner, open, onOpenChange, onCreated }: NewToke
           control={form.control}
           name="expires_in_days"
           render={({ field }) => (
-            <FormField label={T.expiryLabel}>
+            <FormField label={t('governance.create.expiry')}>
               <ChoiceSelect
                 value={String(field.value)}
                 onChange={(next) => field.onChange(Number(next))}
-                options={EXPIRY_DAYS.map((days) => ({ value: String(days), label: `${days} days` }))}
+                options={EXPIRY_DAYS.map((days) => ({
+                  value: String(days),
+                  label: t('governance.create.expiryDays', { days }),
+                }))}
               />
             </FormField>
           )}

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { SCOPE_TEXT, GOVERNANCE_TEXT as T, TOKEN_STATE_TEXT } from './messages';
+import { t as translate, useT } from '@/lib/i18n';
 import { NewTokenDialog } from './new-token-dialog';
 import { type TokenOwner, useRevokeToken, useTokens } from './queries';
 import { TokenSecretDialog } from './token-secret-dialog';
@@ -27,11 +27,15 @@ export function TokensCard({ owner, projectName }: TokensCardProps) {
   const revoke = useRevokeToken(owner);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const title = owner.kind === 'personal' ? T.personalTokensTitle : T.projectTokensTitle;
+  const t = useT('governance');
+  const title =
+    owner.kind === 'personal' ? t('governance.tokens.personalTitle') : t('governance.tokens.projectTitle');
+  // The toasts render when the answer comes, in the page's language then (the namespace is loaded).
   const onRevoke = (token: ApiToken) =>
     revoke.mutate(token.id, {
-      onSuccess: () => toast.success(T.revoked, { description: token.name }),
-      onError: (error) => toast.error(T.revokeFailed, { description: errorMessage(error) }),
+      onSuccess: () => toast.success(translate('governance.tokens.revoked'), { description: token.name }),
+      onError: (error) =>
+        toast.error(translate('governance.tokens.revokeFailed'), { description: errorMessage(error) }),
     });
 
   return (
@@ -43,33 +47,33 @@ export function TokensCard({ owner, projectName }: TokensCardProps) {
           </CardTitle>
           <CardDescription>
             {owner.kind === 'personal'
-              ? T.personalTokensDescription
-              : T.projectTokensDescription(projectName ?? '')}
+              ? t('governance.tokens.personalDescription')
+              : t('governance.tokens.projectDescription', { project: projectName ?? '' })}
           </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
-          <Plus /> {T.newToken}
+          <Plus /> {t('governance.tokens.new')}
         </Button>
       </CardHeader>
       <CardContent>
         {tokens.isError ? (
           <p className="text-sm text-destructive">
-            {T.loadFailed}: {errorMessage(tokens.error)}
+            {t('governance.tokens.loadFailed', { error: errorMessage(tokens.error) })}
           </p>
         ) : tokens.data && tokens.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{T.noTokens}</p>
+          <p className="text-sm text-muted-foreground">{t('governance.tokens.none')}</p>
         ) : (
           <Table aria-label={title}>
             <TableHeader>
               <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Token</TableHead>
-                <TableHead>Scope</TableHead>
-                {owner.kind === 'project' && <TableHead>Made by</TableHead>}
-                <TableHead>Expires</TableHead>
-                <TableHead>Last used</TableHead>
-                <TableHead>State</TableHead>
-                <TableHead className="sr-only">Actions</TableHead>
+                <TableHead>{t('governance.tokens.column.name')}</TableHead>
+                <TableHead>{t('governance.tokens.column.token')}</TableHead>
+                <TableHead>{t('governance.tokens.column.scope')}</TableHead>
+                {owner.kind === 'project' && <TableHead>{t('governance.tokens.column.madeBy')}</TableHead>}
+                <TableHead>{t('governance.tokens.column.expires')}</TableHead>
+                <TableHead>{t('governance.tokens.column.lastUsed')}</TableHead>
+                <TableHead>{t('governance.tokens.column.state')}</TableHead>
+                <TableHead className="sr-only">{t('governance.tokens.column.actions')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -77,12 +81,14 @@ export function TokensCard({ owner, projectName }: TokensCardProps) {
                 <TableRow key={token.id}>
                   <TableCell className="font-medium">{token.name}</TableCell>
                   <TableCell className="font-mono text-xs">{token.hint}…</TableCell>
-                  <TableCell>{SCOPE_TEXT[token.scope].label}</TableCell>
+                  <TableCell>{t('governance.scope.label', { scope: token.scope })}</TableCell>
                   {owner.kind === 'project' && <TableCell>{token.created_by.full_name}</TableCell>}
                   <TableCell>{formatDate(token.expires_at)}</TableCell>
                   <TableCell>{token.last_used_at ? formatDateTime(token.last_used_at) : '—'}</TableCell>
                   <TableCell>
-                    <Badge variant={STATE_VARIANT[token.state]}>{TOKEN_STATE_TEXT[token.state]}</Badge>
+                    <Badge variant={STATE_VARIANT[token.state]}>
+                      {t('governance.tokens.state', { state: token.state })}
+                    </Badge>
                   </TableCell>
                   <TableCell className="text-right">
                     {token.state === 'active' && (
@@ -91,9 +97,9 @@ export function TokensCard({ owner, projectName }: TokensCardProps) {
                         size="sm"
                         onClick={() => onRevoke(token)}
                         disabled={revoke.isPending}
-                        aria-label={`${T.revoke} ${token.name}`}
+                        aria-label={t('governance.tokens.revokeLabel', { name: token.name })}
                       >
-                        {T.revoke}
+                        {t('governance.tokens.revoke')}
                       </Button>
                     )}
                   </TableCell>

@@ -28,6 +28,7 @@ function processedFiles(files: readonly OverviewFile[]): OverviewFile[] {
  * File Inspector's Validity tab lists the elements.
  */
 export function ValidityCard({ projectId, files }: { projectId: string; files: readonly OverviewFile[] }) {
+  const t = useT('overview');
   const processed = processedFiles(files);
   const [chosen, setChosen] = useState<string | null>(null);
   const file = processed.find((f) => f.id === chosen) ?? processed[0];
@@ -38,16 +39,13 @@ export function ValidityCard({ projectId, files }: { projectId: string; files: r
           <div className="space-y-1.5">
             <CardTitle id="validity-card-title" className="flex items-center gap-2 text-base">
               <ShieldCheck className="size-4 text-muted-foreground" aria-hidden="true" />
-              Model Validity
+              {t('overview.validity.title')}
             </CardTitle>
-            <CardDescription>
-              buildingSMART's normative rules on the latest processed version: an error makes IDS verdicts on
-              the elements concerned unreliable.
-            </CardDescription>
+            <CardDescription>{t('overview.validity.description')}</CardDescription>
           </div>
           {processed.length > 1 && file && (
             <Select value={file.id} onValueChange={setChosen}>
-              <SelectTrigger aria-label="Model file" className="w-56">
+              <SelectTrigger aria-label={t('overview.validity.fileLabel')} className="w-56">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -65,8 +63,8 @@ export function ValidityCard({ projectId, files }: { projectId: string; files: r
         <FileValidity projectId={projectId} file={file} />
       ) : (
         <EmptyState
-          title="No processed model yet"
-          description="Appears after the first model is processed."
+          title={t('overview.validity.noModel')}
+          description={t('overview.validity.noModelDescription')}
         />
       )}
     </Card>
@@ -74,6 +72,7 @@ export function ValidityCard({ projectId, files }: { projectId: string; files: r
 }
 
 function FileValidity({ projectId, file }: { projectId: string; file: OverviewFile }) {
+  const t = useT('overview');
   const { basePath } = useDataSource();
   // Counts only: the Validity tab reads the findings.
   const validity = useVersionValidity({ projectId, fileId: file.id, versionId: null }, 0);
@@ -85,14 +84,16 @@ function FileValidity({ projectId, file }: { projectId: string; file: OverviewFi
     );
   }
   if (validity.isError) {
-    return <EmptyState title="Validity could not be loaded" description={errorMessage(validity.error)} />;
+    return (
+      <EmptyState title={t('overview.validity.loadFailed')} description={errorMessage(validity.error)} />
+    );
   }
   const data = validity.data;
   if (!data.checked) {
     return (
       <EmptyState
-        title="Validity not checked"
-        description={`${file.name} was processed before validity was checked: process it again to see it.`}
+        title={t('overview.validity.notChecked')}
+        description={t('overview.validity.notCheckedDescription', { file: file.name })}
       />
     );
   }
@@ -105,18 +106,20 @@ function FileValidity({ projectId, file }: { projectId: string; file: OverviewFi
         {file.name}
         {data.schema ? ` · ${data.schema}` : ''}
       </p>
-      <dl className="grid grid-cols-3 gap-3 text-sm" aria-label={`Validity of ${file.name}`}>
-        <Figure label="Rules with errors" value={data.summary.error_rules} />
-        <Figure label="Rules with warnings" value={data.summary.warning_rules} />
-        <Figure label="Rules passed" value={data.summary.passed_rules} />
+      <dl
+        className="grid grid-cols-3 gap-3 text-sm"
+        aria-label={t('overview.validity.figuresLabel', { file: file.name })}
+      >
+        <Figure label={t('overview.validity.errorRules')} value={data.summary.error_rules} />
+        <Figure label={t('overview.validity.warningRules')} value={data.summary.warning_rules} />
+        <Figure label={t('overview.validity.passedRules')} value={data.summary.passed_rules} />
       </dl>
       {failing.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          No errors or warnings in {file.name}
-          {data.schema ? ` (${data.schema})` : ''}.
+          {t('overview.validity.clean', { file: file.name, schema: data.schema || 'none' })}
         </p>
       ) : (
-        <ul className="divide-y divide-border" aria-label="Failing validity rules">
+        <ul className="divide-y divide-border" aria-label={t('overview.validity.failingLabel')}>
           {[...errors, ...warnings].map((rule) => (
             <RuleLine key={rule.rule} rule={rule} />
           ))}
@@ -126,27 +129,26 @@ function FileValidity({ projectId, file }: { projectId: string; file: OverviewFi
         to={validityLink(basePath, projectId, file.id, data.version_id)}
         className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-2 hover:underline"
       >
-        Validity of {file.name} in the File Inspector <ArrowRight className="size-3.5" aria-hidden="true" />
+        {t('overview.validity.inspectorLink', { file: file.name })}{' '}
+        <ArrowRight className="size-3.5" aria-hidden="true" />
       </Link>
     </CardContent>
   );
 }
 
 function RuleLine({ rule }: { rule: ValidityRule }) {
-  useT('validity'); // the rule's explanation in the page's language (validityText)
+  const t = useT('overview', 'validity'); // validity: the rule's explanation (validityText)
   return (
     <li className="flex items-start gap-3 py-2">
-      {rule.severity === 'error' ? (
-        <Badge variant="destructive">Error</Badge>
-      ) : (
-        <Badge variant="warning">Warning</Badge>
-      )}
+      <Badge variant={rule.severity === 'error' ? 'destructive' : 'warning'}>
+        {t('overview.validity.severity', { severity: rule.severity })}
+      </Badge>
       <p className="min-w-0 flex-1 text-sm">
         <span className="font-mono font-medium">{rule.rule}</span>{' '}
         {validityText({ id: rule.summary_message_id, values: {} })}
       </p>
       <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-        {formatNumber(rule.finding_count)} finding{rule.finding_count === 1 ? '' : 's'}
+        {t('overview.validity.findings', { count: rule.finding_count, n: formatNumber(rule.finding_count) })}
       </span>
     </li>
   );

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import type { Report } from '@plumbline/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api';
+import { switchLocale } from '@/lib/i18n';
 import {
   cooldownLeft,
   defaultReportName,
   downloadErrorTitle,
   generationErrorMessage,
+  reportFailureText,
 } from './report-messages';
+
+afterEach(() => switchLocale('en'));
 
 const refusal = (status: number, code: string, message = 'server says') =>
   new ApiRequestError({ status, code, message });
@@ -38,5 +43,25 @@ describe('report messages (spec 2 §8)', () => {
     expect(cooldownLeft(0, 29_001, 30_000)).toBe(1);
     expect(cooldownLeft(0, 30_000, 30_000)).toBe(0);
     expect(defaultReportName('Comprehensive Project Analysis')).toBe('Comprehensive Project Analysis Report');
+  });
+
+  it("words a failed report from its code in the page's language, whatever the server wrote", async () => {
+    const failed = (failure: Report['failure']) =>
+      ({ status: 'failed', failure, error_message: 'as the server worded it' }) as Report;
+    expect(reportFailureText(failed({ code: 'no_files', detail: null }))).toBe(
+      'No files found: upload files first.',
+    );
+    expect(reportFailureText(failed({ code: 'generation_failed', detail: 'disk full' }))).toBe(
+      'Report generation failed: disk full',
+    );
+    // A report of an older server, without a code: its words as sent.
+    expect(reportFailureText(failed(null))).toBe('as the server worded it');
+    await switchLocale('de');
+    expect(reportFailureText(failed({ code: 'author_gone', detail: null }))).toBe(
+      'Der Ersteller existiert nicht mehr.',
+    );
+    expect(reportFailureText(failed({ code: 'generation_failed', detail: 'disk full' }))).toBe(
+      'Die Berichtserstellung ist fehlgeschlagen: disk full',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { type Report, reportFailureMessage } from '@plumbline/contracts';
 import { errorCodeOf, errorMessage, isApiRequestError } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { demoBlockedReason } from '../projects/permissions';
@@ -26,6 +27,16 @@ export function generationErrorMessage(error: unknown): string {
   if (error.status === 403) return t('reports.generation.forbidden');
   if (error.status === 429) return t('reports.generation.rateLimited');
   return errorMessage(error, t('reports.generation.retry'));
+}
+
+/**
+ * Why a report failed, rendered from its code in the page's language (the shared `errors` catalogue,
+ * which the Reports tab loads); the server's `error_message` while that catalogue is not there yet.
+ */
+export function reportFailureText(report: Report): string | null {
+  if (!report.failure) return report.error_message;
+  const message = reportFailureMessage(report.failure);
+  return t.has(message.id) ? t(message.id, message.params) : report.error_message;
 }
 
 /** Seconds left of a cooldown that started at `since` (0 when over). */

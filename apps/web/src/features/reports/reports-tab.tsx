@@ -33,7 +33,7 @@ import { useSelectedProject } from '../projects/use-selected-project';
 import { useReportsSource } from './data-source';
 import { GenerateReportDialog, type GenerateRequest } from './generate-report-dialog';
 import { fetchReportFile, useReports, useReportUsage } from './queries';
-import { downloadErrorTitle, generationErrorMessage } from './report-messages';
+import { downloadErrorTitle, generationErrorMessage, reportFailureText } from './report-messages';
 import { ReportsTable } from './reports-table';
 import { useReportGeneration } from './use-report-generation';
 
@@ -45,7 +45,7 @@ const TYPES: Array<{ type: ReportType; icon: typeof BarChart3 }> = [
 
 /** The Reports tab (spec 2 §2.7): generate, follow, download and delete a project's reports. */
 export function ReportsTab() {
-  const t = useT('reports');
+  const t = useT('reports', 'errors'); // errors: a failed report's reason (reportFailureText)
   const { mode, readOnly } = useDataSource();
   const source = useReportsSource();
   const projects = useProjects();
@@ -106,7 +106,7 @@ export function ReportsTab() {
     }
     if (report.status === 'failed') {
       toast.error(t('reports.download.reportFailed'), {
-        description: report.error_message ?? t('reports.generation.failedDefault'),
+        description: reportFailureText(report) ?? t('reports.generation.failedDefault'),
       });
       return;
     }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useT } from '@/lib/i18n';
-import { cooldownLeft } from './report-messages';
+import { cooldownLeft, reportFailureText } from './report-messages';
 
 const FORMAT_LABEL = { pdf: 'PDF', xlsx: 'Excel', bcf: 'BCF' } as const;
 
@@ -26,7 +26,7 @@ export function ReportsTable({
   onDownload: (report: Report) => void;
   onDelete: (report: Report) => void;
 }) {
-  const t = useT('reports');
+  const t = useT('reports', 'errors'); // errors: a failed report's reason (reportFailureText)
   // Read the clock at each render; while a cooldown runs, a one-second tick renders again.
   const [, setTick] = useState(0);
   const now = Date.now();
@@ -69,13 +69,13 @@ export function ReportsTable({
                       </Badge>
                     )}
                     {report.status === 'failed' && (
-                      <Badge variant="destructive" title={report.error_message ?? undefined}>
+                      <Badge variant="destructive" title={reportFailureText(report) ?? undefined}>
                         {t('reports.table.status', { status: report.status })}
                       </Badge>
                     )}
                   </div>
-                  {report.status === 'failed' && report.error_message && (
-                    <p className="text-xs text-destructive">{report.error_message}</p>
+                  {report.status === 'failed' && reportFailureText(report) && (
+                    <p className="text-xs text-destructive">{reportFailureText(report)}</p>
                   )}
                 </TableCell>
                 <TableCell className="max-w-64 truncate text-muted-foreground" title={report.description}>

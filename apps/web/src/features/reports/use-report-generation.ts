@@ -6,10 +6,11 @@ import { useDataSource } from '@/lib/data-source';
 import { t } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { reportStatus } from './queries';
+import { reportFailureText } from './report-messages';
 
 /**
  * Spec 2 §4 Report generation: each report asked for is polled every 6 s while pending or processing;
- * completed shows success and refreshes the list and the usage, failed shows its error_message, any
+ * completed shows success and refreshes the list and the usage, failed shows why (its failure code, rendered), any
  * other status is ignored with a warning, and after 5 minutes the wait stops with a timeout message.
  * Held by the Reports tab, so switching project does not stop it (the server generates regardless); its
  * toasts are in the page's language (the tab loads the `reports` catalogue).
@@ -54,7 +55,7 @@ export function useReportGeneration() {
           void refresh();
         } else if (current.status === 'failed') {
           toast.error(t('reports.generation.failed'), {
-            description: current.error_message ?? t('reports.generation.failedDefault'),
+            description: reportFailureText(current) ?? t('reports.generation.failedDefault'),
           });
           void refresh();
         } else {

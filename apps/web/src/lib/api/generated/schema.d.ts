@@ -21938,6 +21938,11 @@ export interface operations {
                             format: "pdf" | "xlsx" | "bcf";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure: {
+                                /** @enum {string} */
+                                code: "no_files" | "author_gone" | "generation_failed";
+                                detail: string | null;
+                            } | null;
                             error_message: string | null;
                             created_at: string;
                             completed_at: string | null;
@@ -22128,6 +22133,11 @@ export interface operations {
                             format: "pdf" | "xlsx" | "bcf";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure: {
+                                /** @enum {string} */
+                                code: "no_files" | "author_gone" | "generation_failed";
+                                detail: string | null;
+                            } | null;
                             error_message: string | null;
                             created_at: string;
                             completed_at: string | null;
@@ -22469,6 +22479,11 @@ export interface operations {
                             format: "pdf" | "xlsx" | "bcf";
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure: {
+                                /** @enum {string} */
+                                code: "no_files" | "author_gone" | "generation_failed";
+                                detail: string | null;
+                            } | null;
                             error_message: string | null;
                             created_at: string;
                             completed_at: string | null;
