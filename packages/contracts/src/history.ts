@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { failureOutcomeSchema } from './compliance';
 import { fileParamsSchema } from './file-address';
 import { idsFacetSchema } from './ids-facets';
+import { bcfVersionSchema, DEFAULT_BCF_VERSION } from './reports';
 
 /**
  * The comparison of two checked versions of a file (issue 30): which findings are new (fail now;
@@ -94,6 +95,12 @@ export const comparisonQuerySchema = z.object({
 export type ComparisonQuery = z.infer<typeof comparisonQuerySchema>;
 
 export const comparisonParamsSchema = fileParamsSchema;
+
+/** The BCF of a comparison's new failures: the same two versions, and the BCF release. */
+export const comparisonBcfQuerySchema = comparisonQuerySchema.extend({
+  bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),
+});
+export type ComparisonBcfQuery = z.infer<typeof comparisonBcfQuerySchema>;
 
 /** Why an element fails (or failed) a requirement, as data. */
 export const findingReasonSchema = z.object({

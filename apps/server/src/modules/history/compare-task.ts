@@ -3,7 +3,9 @@
  * of a version compared again (processing/recompare.ts) and the comparison of any two versions asked
  * for through the API (service.ts, cached). Pure: bytes in (load.ts), rows and summaries out.
  */
-import { compareVersions } from '@plumbline/ids';
+import { type CheckReport, compareVersions, type FacetSummary } from '@plumbline/ids';
+import type { BcfReportOptions } from '@plumbline/ids/report/bcf';
+import { writeCompareBcf } from '@plumbline/ids/report/compare-report';
 import { type ComparisonRows, comparisonRows } from './comparison-rows';
 import { type StoredVersionData, storedFindings } from './stored-version';
 
@@ -62,4 +64,42 @@ export function compareStored(input: CompareTaskInput): CompareTaskOutput {
     })),
     elements,
   };
+}
+
+export interface CompareBcfTaskInput extends CompareTaskInput {
+  /** Each requirement facet by its key (the newer version's specifications, else the older's). */
+  requirements: [string, FacetSummary][];
+  /** The BCF's header: the newer version's model and the IDS, and when it was checked. */
+  header: Pick<CheckReport, 'ids' | 'model' | 'checkedAt'>;
+  options: Omit<BcfReportOptions, 'identity'>;
+}
+
+/**
+ * The new failures of two stored versions as a BCF archive (cpu-worker.ts task `compare-bcf`): the
+ * comparison as `compareStored` makes it, written by `plumbline compare --format bcf`'s own code, so
+ * a topic's GUID is the same from the server and the command line (specification key and element).
+ */
+export async function compareStoredBcf(input: CompareBcfTaskInput): Promise<Uint8Array> {
+  const old = storedFindings(input.previous);
+  const next = storedFindings(input.current);
+  const chunks: Uint8Array[] = [];
+  await writeCompareBcf(
+    {
+      comparison: compareVersions(old, next),
+      next,
+      requirements: new Map(input.requirements),
+      newReports: [input.header],
+    },
+    (chunk) => {
+      chunks.push(chunk.slice());
+    },
+    input.options,
+  );
+  const out = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }

@@ -213,3 +213,12 @@ async function namesOf(db: Database, versionId: string, stepIds: number[]): Prom
   );
   return new Map(rows.map((r) => [r.stepId, r]));
 }
+
+/** The names of the project's active IDS files, by name (the BCF names them). */
+export async function activeIdsFileNames(db: Database, projectId: string): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select name from ids_files where project_id = ${projectId} and is_active order by name`,
+  );
+  return rows.map((r) => r.name);
+}

@@ -5,6 +5,7 @@
  * so a re-check never serves a stale comparison).
  */
 import type {
+  ComparisonBcfQuery,
   ChangesQuery,
   ChangesResponse,
   ComparisonQuery,
@@ -13,13 +14,15 @@ import type {
   FindingChange,
   FindingReason,
 } from '@plumbline/contracts';
-import { ownRequirementKey } from '@plumbline/ids';
+import type { Locale } from '@plumbline/i18n';
+import { type FacetSummary, ownRequirementKey } from '@plumbline/ids';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db';
 import { runWorkerTask } from '../../platform/worker-task';
 import { requireCheckedVersion } from '../bimfiles';
+import { facetSummaryOf } from '../compliance';
 import { requireProjectReader } from '../projects';
-import type { CompareTaskOutput } from './compare-task';
+import type { CompareBcfTaskInput, CompareTaskOutput } from './compare-task';
 import { CHANGE_KIND_CODE, CHANGE_KIND_OF } from './comparison-rows';
 import { HistoryError } from './errors';
 import { loadVersionData } from './load';
@@ -136,6 +139,18 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       elements,
       totals,
     };
+  }
+
+  /** Each requirement facet by its key: the newer version's specifications, else the older's. */
+  async function requirementFacets(pair: Pair): Promise<[string, FacetSummary][]> {
+    const out = new Map<string, FacetSummary>();
+    for (const versionId of [pair.to.id, pair.from.id])
+      for (const spec of await repo.checkedSpecifications(db, versionId))
+        spec.requirementKeys.forEach((key, i) => {
+          const facet = spec.requirementFacets[i];
+          if (facet && !out.has(key)) out.set(key, facetSummaryOf(facet));
+        });
+    return [...out];
   }
 
   return {
@@ -298,6 +313,52 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
         }));
       }
       return { changes, total, page: query.page, page_size: query.page_size };
+    },
+
+    /**
+     * The new failures of two versions as a BCF archive, one topic per element and specification,
+     * written on a worker thread by `plumbline compare --format bcf`'s code from both versions'
+     * stored rows (the comparison the history stores, made again). Topic GUIDs derive from the
+     * specification key and the element, so the same new failure keeps its topic.
+     */
+    async newFailuresBcf(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      query: ComparisonBcfQuery,
+      locale: Locale,
+    ): Promise<{ bytes: Uint8Array; fileName: string }> {
+      const pair = await resolvePair(userId, projectId, fileId, query);
+      const { file, version } = await requireCheckedVersion(db, { projectId, fileId, versionId: pair.to.id });
+      const [requirements, idsNames] = await Promise.all([
+        requirementFacets(pair),
+        repo.activeIdsFileNames(db, projectId),
+      ]);
+      const previous = await loadVersionData(db, pair.from.id);
+      const current = await loadVersionData(db, pair.to.id);
+      const checkedAt = version.checkedAt ?? version.processedAt ?? new Date(0);
+      const input: CompareBcfTaskInput = {
+        previous,
+        current,
+        requirements,
+        header: {
+          ids: { title: idsNames.join(', ') || null, fileName: null },
+          model: { fileName: file.name, schema: null },
+          checkedAt: checkedAt.toISOString(),
+        },
+        options: {
+          version: query.bcfVersion,
+          lang: locale,
+          modelDate: version.processedAt?.toISOString() ?? null,
+        },
+      };
+      const bytes = await runWorkerTask<Uint8Array>('compare-bcf', input, {
+        timeLimitMs: COMPARE_TIME_LIMIT_MS,
+        limitMessage: 'Comparing the versions took too long.',
+        transfer: transfersOfData(previous, current),
+      });
+      const base = file.name.replace(/\.ifc$/i, '');
+      return { bytes, fileName: `${base} ${pair.from.versionTag}-${pair.to.versionTag} new failures.bcf` };
     },
   };
 }
