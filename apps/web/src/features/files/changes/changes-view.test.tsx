@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import type { BimFileVersion, FindingChange } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/lib/testing/fetch-mock';
 import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import { renderWithApp } from '@/lib/testing/render';
+import { saveBlob } from '@/lib/save-file';
 import { ChangesView } from './changes-view';
+
+// The download itself is the browser's; the test reads what was asked of the server.
+vi.mock('@/lib/save-file', () => ({ saveBlob: vi.fn() }));
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const FILE = '00000000-0000-4000-8000-000000000002';
@@ -119,5 +123,38 @@ describe('Changes view', () => {
         .slice(1, 5)
         .map((cell) => cell.textContent),
     ).toEqual(['2', '3', '1', '2']);
+  });
+
+  it('downloads the BCF of the new failures of the two versions shown, and offers none when nothing is new', async () => {
+    const asked: URLSearchParams[] = [];
+    mockApi({
+      [`GET ${BASE}/versions`]: { body: { versions: [version(3), version(2), version(1)] } },
+      [`GET ${BASE}/comparison`]: ({ url }) =>
+        url.searchParams.get('from') === V(1)
+          ? { body: comparison(1, 3, { new: 0, resolved: 3, removed: 0, persisting: 2 }) }
+          : { body: comparison(2, 3) },
+      [`GET ${BASE}/comparison/bcf`]: ({ url }) => {
+        asked.push(url.searchParams);
+        return new Response(new Uint8Array([0x50, 0x4b]), {
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-disposition': "attachment; filename*=UTF-8''Tower%20v2-v3%20new%20failures.bcf",
+          },
+        });
+      },
+    });
+    const { user } = renderWithApp(<ChangesView projectId={PROJECT} fileId={FILE} />);
+    await screen.findByRole('table', { name: 'Changes per specification' });
+    await user.click(screen.getByRole('button', { name: 'BCF of new failures' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]?.get('from')).toBe(V(2));
+    expect(asked[0]?.get('to')).toBe(V(3));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveBlob).mock.calls[0]?.[1]).toBe('Tower v2-v3 new failures.bcf');
+
+    // v1 against v3: nothing new, nothing to export.
+    await user.selectOptions(screen.getByLabelText('From version'), V(1));
+    await screen.findByRole('row', { name: /Walls have a fire rating.*0.*3.*0.*2/ });
+    expect(screen.getByRole('button', { name: 'BCF of new failures' })).toBeDisabled();
   });
 });

@@ -8,6 +8,7 @@ import { useFileVersions } from '../../projects/selection/versions-query';
 import { KIND_LABEL, KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
 import type { Comparison, VersionPair } from './changes-source';
+import { NewFailuresBcfButton } from './new-failures-bcf-button';
 import { useComparison } from './queries';
 
 const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
@@ -102,12 +103,20 @@ function ComparisonTable({
   const { elements } = comparison;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-muted-foreground">
-        v{comparison.from_version.version_number} → v{comparison.to_version.version_number}:{' '}
-        {formatNumber(elements.matched_by_global_id)} elements matched by GlobalId,{' '}
-        {formatNumber(elements.matched_by_content)} by content; {formatNumber(elements.added)} added,{' '}
-        {formatNumber(elements.removed)} removed.
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          v{comparison.from_version.version_number} → v{comparison.to_version.version_number}:{' '}
+          {formatNumber(elements.matched_by_global_id)} elements matched by GlobalId,{' '}
+          {formatNumber(elements.matched_by_content)} by content; {formatNumber(elements.added)} added,{' '}
+          {formatNumber(elements.removed)} removed.
+        </p>
+        <NewFailuresBcfButton
+          projectId={projectId}
+          fileId={fileId}
+          pair={pair}
+          newFailures={comparison.totals.new}
+        />
+      </div>
       {comparison.specifications.length === 0 ? (
         <p className="text-sm text-muted-foreground">No specifications were checked in both versions.</p>
       ) : (
