@@ -4,7 +4,8 @@
  * others; no element deleted, no GlobalId changed). The archive must validate against the official
  * XSDs (../shared/bcf-xsd/) and hold one topic per new failure, the new failures counted here from
  * each version's own per-element results (the Compliance view's API, which the history does not
- * compute), set against each other, and checked against the edits themselves.
+ * compute), set against each other, and checked against the edits themselves. The Overview's
+ * per-specification "since v1" figures must be the same differences.
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -121,7 +122,7 @@ describe('the BCF of a comparison’s new failures (issue 30)', () => {
     return topics;
   }
 
-  it('holds one XSD-valid topic per new failure, in BCF 2.1 and 3.0, with the same GUIDs each time', async () => {
+  it('holds one XSD-valid topic per new failure (BCF 2.1 and 3.0, same GUIDs each time); the Overview says the same', async () => {
     const [v1, v2] = versions as [string, string];
     // The independent path: each version's failing walls per specification, set against each other.
     const specifications = (
@@ -129,14 +130,35 @@ describe('the BCF of a comparison’s new failures (issue 30)', () => {
     ).json().specifications as { id: string; identifier: string | null }[];
     expect(specifications.length).toBeGreaterThanOrEqual(2);
     const expected: string[] = [];
+    const perSpecification = new Map<string, { new: number; resolved: number }>();
     for (const spec of specifications) {
       const before = await failingIn(v1, spec.id);
       const after = await failingIn(v2, spec.id);
       const fresh = [...after].filter((g) => !before.has(g)).sort();
+      const resolved = [...before].filter((g) => !after.has(g));
       if (spec.identifier === 'FR-1') expect(fresh).toEqual([...lost].sort()); // …and the edits agree
       expected.push(...fresh);
+      perSpecification.set(spec.identifier ?? '', { new: fresh.length, resolved: resolved.length });
     }
     expect(expected.length).toBe(LOST);
+    expect(perSpecification.get('FR-1')).toEqual({ new: LOST, resolved: GIVEN });
+
+    // The Overview's "since v1" figures per specification: the same as the sets' differences.
+    const overview = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/overview`)).json();
+    expect(overview.changes).toHaveLength(1);
+    expect(overview.changes[0]).toMatchObject({
+      file_id: fileId,
+      from_version: { id: v1, version_number: 1 },
+      to_version: { id: v2, version_number: 2 },
+    });
+    expect(
+      new Map(
+        overview.changes[0].specifications.map((s: { identifier: string; new: number; resolved: number }) => [
+          s.identifier,
+          { new: s.new, resolved: s.resolved },
+        ]),
+      ),
+    ).toEqual(perSpecification);
 
     const download = async (query: string) => {
       const res = await call(server, owner, 'GET', `${fileUrl()}/comparison/bcf${query}`);

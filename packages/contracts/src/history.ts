@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { failureOutcomeSchema } from './compliance';
+import { comparedVersionSchema } from './compared-version';
 import { fileParamsSchema } from './file-address';
 import { idsFacetSchema } from './ids-facets';
 import { bcfVersionSchema, DEFAULT_BCF_VERSION } from './reports';
@@ -34,12 +35,7 @@ export const changeCountsSchema = z.object({
 });
 export type ChangeCounts = z.infer<typeof changeCountsSchema>;
 
-export const comparedVersionSchema = z.object({
-  id: z.string().uuid(),
-  version_number: z.number().int(),
-  version_tag: z.string(),
-});
-export type ComparedVersion = z.infer<typeof comparedVersionSchema>;
+export { type ComparedVersion, comparedVersionSchema } from './compared-version';
 
 /**
  * One comparison: `stored` when it is the version's history (written when the version completed,

@@ -25,6 +25,7 @@ export {
 export { loadVersionData } from './load';
 export { historyRoutes } from './routes';
 export { createHistoryService, type HistoryService } from './service';
+export { latestChanges } from './stored-comparison';
 export {
   type StoredSpecification,
   type StoredVersionData,

@@ -222,3 +222,13 @@ export async function activeIdsFileNames(db: Database, projectId: string): Promi
   );
   return rows.map((r) => r.name);
 }
+
+/** One version as a comparison names it. */
+export async function versionRef(db: Database, versionId: string): Promise<VersionRef | null> {
+  const [row] = await rowsOf<VersionRef>(
+    db,
+    sql`select id, version_number as "versionNumber", version_tag as "versionTag", checked_at as "checkedAt"
+        from file_versions where id = ${versionId}`,
+  );
+  return row ?? null;
+}

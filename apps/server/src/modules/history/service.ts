@@ -28,7 +28,7 @@ import { HistoryError } from './errors';
 import { loadVersionData } from './load';
 import * as repo from './repo';
 import { transfersOfData } from './stored-version';
-import { storedSpecificationComparisons } from './summary';
+import { storedSpecifications } from './stored-comparison';
 
 type Comparison = ComparisonResponse['comparison'];
 
@@ -189,15 +189,9 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       query: ComparisonQuery,
     ): Promise<Comparison> {
       const pair = await resolvePair(userId, projectId, fileId, query);
-      const now = await repo.checkedSpecifications(db, pair.to.id);
       if (pair.stored) {
         const h = pair.stored;
-        const [before, changes, facetFailures] = await Promise.all([
-          repo.checkedSpecifications(db, pair.from.id),
-          repo.changeCounts(db, pair.to.id),
-          repo.facetFailureCounts(db, pair.to.id),
-        ]);
-        const specifications = storedSpecificationComparisons({ now, before, changes, facetFailures });
+        const specifications = await storedSpecifications(db, pair.to.id, pair.from.id);
         const totals = {
           new: h.newCount,
           resolved: h.resolvedCount,
@@ -212,7 +206,7 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
         };
         return { ...summary(pair, totals, h.computedAt, 'stored', elements), specifications };
       }
-      const output = await computed(pair);
+      const [output, now] = await Promise.all([computed(pair), repo.checkedSpecifications(db, pair.to.id)]);
       const rows = new Map(now.flatMap((s) => (s.key === null ? [] : [[s.key, s] as const])));
       const specifications = output.specifications.map((spec) => {
         const row = rows.get(spec.key);
