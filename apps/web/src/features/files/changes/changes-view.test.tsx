@@ -2,14 +2,22 @@
 import type { BimFileVersion, FindingChange } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { saveBlob } from '@/lib/save-file';
 import { mockApi } from '@/lib/testing/fetch-mock';
 import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import { renderWithApp } from '@/lib/testing/render';
-import { saveBlob } from '@/lib/save-file';
 import { ChangesView } from './changes-view';
 
 // The download itself is the browser's; the test reads what was asked of the server.
 vi.mock('@/lib/save-file', () => ({ saveBlob: vi.fn() }));
+// The 3D engine does not run here: the viewer says what it was asked to show.
+vi.mock('./changes-viewer', () => ({
+  ChangesViewer: (props: { pair: { from: string; to: string }; specification: { name: string } }) => (
+    <p data-testid="changes-viewer">
+      {props.specification.name} {props.pair.from} {props.pair.to}
+    </p>
+  ),
+}));
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const FILE = '00000000-0000-4000-8000-000000000002';
@@ -156,5 +164,23 @@ describe('Changes view', () => {
     await user.selectOptions(screen.getByLabelText('From version'), V(1));
     await screen.findByRole('row', { name: /Walls have a fire rating.*0.*3.*0.*2/ });
     expect(screen.getByRole('button', { name: 'BCF of new failures' })).toBeDisabled();
+  });
+
+  it('opens the 3D viewer of a specification’s changes from its lists, on the versions shown', async () => {
+    mockApi({
+      [`GET ${BASE}/versions`]: { body: { versions: [version(3), version(2), version(1)] } },
+      [`GET ${BASE}/comparison`]: { body: comparison(2, 3) },
+      [`GET ${BASE}/comparison/changes`]: { body: { changes: [change], total: 1, page: 1, page_size: 100 } },
+    });
+    const { user } = renderWithApp(<ChangesView projectId={PROJECT} fileId={FILE} />);
+    await user.click(await screen.findByRole('button', { name: 'Elements of Walls have a fire rating' }));
+    const show = await screen.findByRole('button', { name: 'Show in 3D: Walls have a fire rating' });
+    expect(screen.queryByTestId('changes-viewer')).toBeNull();
+    await user.click(show);
+    expect((await screen.findByTestId('changes-viewer')).textContent).toBe(
+      `Walls have a fire rating ${V(2)} ${V(3)}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Hide 3D: Walls have a fire rating' }));
+    expect(screen.queryByTestId('changes-viewer')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import type { BimFileVersion, ChangeKind, SpecificationComparison } from '@plumbline/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useFileVersions } from '../../projects/selection/versions-query';
 import { KIND_LABEL, KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
@@ -12,6 +13,9 @@ import { NewFailuresBcfButton } from './new-failures-bcf-button';
 import { useComparison } from './queries';
 
 const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
+
+// The viewer's code (and the 3D engine's) loads when a list is shown in 3D, not with the view.
+const ChangesViewer = lazy(async () => ({ default: (await import('./changes-viewer')).ChangesViewer }));
 
 /**
  * What changed between two versions of a file (issue 30): latest against the one before by default;
@@ -163,7 +167,9 @@ function SpecificationRows({
   pair: { from: string; to: string };
   specification: SpecificationComparison;
 }) {
+  const t = useT('projects');
   const [open, setOpen] = useState(false);
+  const [in3d, setIn3d] = useState(false);
   const panelId = useId();
   const { counts } = specification;
   const changed = counts.new + counts.resolved + counts.removed > 0;
@@ -205,6 +211,29 @@ function SpecificationRows({
       {open && (
         <TableRow id={panelId}>
           <TableCell colSpan={6} className="space-y-3 bg-muted/30">
+            {counts.new + counts.resolved > 0 && (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-expanded={in3d}
+                aria-label={t(in3d ? 'projects.changes.viewer.hideOf' : 'projects.changes.viewer.showOf', {
+                  specification: specification.name,
+                })}
+                onClick={() => setIn3d((was) => !was)}
+              >
+                {in3d ? t('projects.changes.viewer.hide') : t('projects.changes.viewer.show')}
+              </Button>
+            )}
+            {in3d && (
+              <Suspense fallback={null}>
+                <ChangesViewer
+                  projectId={projectId}
+                  fileId={fileId}
+                  pair={pair}
+                  specification={specification}
+                />
+              </Suspense>
+            )}
             {KINDS.map((kind) => (
               <ChangeList
                 key={kind}
