@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { failureOutcomeSchema } from './compliance';
 import { comparedVersionSchema } from './compared-version';
+import { failureOutcomeSchema } from './compliance';
 import { fileParamsSchema } from './file-address';
 import { idsFacetSchema } from './ids-facets';
 import { bcfVersionSchema, DEFAULT_BCF_VERSION } from './reports';

@@ -7,13 +7,7 @@ import type { ComparedFiles } from '../compare-files';
 import type { FindingChange, VersionComparison } from '../identity/compare';
 import type { MatchCounts } from '../identity/element-matcher';
 import type { VersionFindings } from '../identity/findings';
-import type {
-  CheckReport,
-  ElementResult,
-  FacetFailure,
-  FacetSummary,
-  SpecificationResult,
-} from '../results';
+import type { CheckReport, ElementResult, FacetFailure, FacetSummary, SpecificationResult } from '../results';
 import { type BcfReportOptions, writeBcfReport } from './bcf';
 import type { BcfIdentity } from './bcf-identity';
 import { escapeHtml as e } from './escape';

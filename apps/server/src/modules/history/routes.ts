@@ -1,7 +1,7 @@
 import {
   changesQuerySchema,
-  comparisonBcfQuerySchema,
   changesResponseSchema,
+  comparisonBcfQuerySchema,
   comparisonListResponseSchema,
   comparisonParamsSchema,
   comparisonQuerySchema,
@@ -9,8 +9,8 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
-import { requestLocale } from '../../platform/i18n';
 import { optionalUserId } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import { contentDisposition } from '../bimfiles';
 import type { HistoryService } from './service';
 

@@ -5,9 +5,9 @@
  * so a re-check never serves a stale comparison).
  */
 import type {
-  ComparisonBcfQuery,
   ChangesQuery,
   ChangesResponse,
+  ComparisonBcfQuery,
   ComparisonQuery,
   ComparisonResponse,
   ComparisonSummary,
@@ -27,8 +27,8 @@ import { CHANGE_KIND_CODE, CHANGE_KIND_OF } from './comparison-rows';
 import { HistoryError } from './errors';
 import { loadVersionData } from './load';
 import * as repo from './repo';
-import { transfersOfData } from './stored-version';
 import { storedSpecifications } from './stored-comparison';
+import { transfersOfData } from './stored-version';
 
 type Comparison = ComparisonResponse['comparison'];
 

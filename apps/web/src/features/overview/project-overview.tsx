@@ -2,8 +2,8 @@ import type { ProjectOverview as Overview, Project } from '@plumbline/contracts'
 import {
   AlertCircle,
   Boxes,
-  GitCompare,
   FileBox,
+  GitCompare,
   HardDrive,
   ListChecks,
   type LucideIcon,
