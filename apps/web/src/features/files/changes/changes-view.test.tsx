@@ -2,6 +2,7 @@
 import type { BimFileVersion, FindingChange } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { type ChangesViewerProps, ChangesViewerProvider } from '@/lib/changes-viewer-slot';
 import { saveBlob } from '@/lib/save-file';
 import { mockApi } from '@/lib/testing/fetch-mock';
 import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
@@ -10,14 +11,15 @@ import { ChangesView } from './changes-view';
 
 // The download itself is the browser's; the test reads what was asked of the server.
 vi.mock('@/lib/save-file', () => ({ saveBlob: vi.fn() }));
-// The 3D engine does not run here: the viewer says what it was asked to show.
-vi.mock('./changes-viewer', () => ({
-  ChangesViewer: (props: { pair: { from: string; to: string }; specification: { name: string } }) => (
+// The 3D engine does not run here: the app's viewer is a stand-in saying what it was asked to show.
+function StandInViewer(props: ChangesViewerProps) {
+  return (
     <p data-testid="changes-viewer">
-      {props.specification.name} {props.pair.from} {props.pair.to}
+      {props.specificationName} {props.versionId}{' '}
+      {props.changes.map((c) => `${c.kind}:${c.step_id}`).join(' ')}
     </p>
-  ),
-}));
+  );
+}
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const FILE = '00000000-0000-4000-8000-000000000002';
@@ -172,15 +174,32 @@ describe('Changes view', () => {
       [`GET ${BASE}/comparison`]: { body: comparison(2, 3) },
       [`GET ${BASE}/comparison/changes`]: { body: { changes: [change], total: 1, page: 1, page_size: 100 } },
     });
-    const { user } = renderWithApp(<ChangesView projectId={PROJECT} fileId={FILE} />);
+    const { user } = renderWithApp(
+      <ChangesViewerProvider value={StandInViewer}>
+        <ChangesView projectId={PROJECT} fileId={FILE} />
+      </ChangesViewerProvider>,
+    );
     await user.click(await screen.findByRole('button', { name: 'Elements of Walls have a fire rating' }));
     const show = await screen.findByRole('button', { name: 'Show in 3D: Walls have a fire rating' });
     expect(screen.queryByTestId('changes-viewer')).toBeNull();
     await user.click(show);
+    // The newer version, with the specification's changes of every kind (one request, all kinds).
     expect((await screen.findByTestId('changes-viewer')).textContent).toBe(
-      `Walls have a fire rating ${V(2)} ${V(3)}`,
+      `Walls have a fire rating ${V(3)} new:15042`,
     );
     await user.click(screen.getByRole('button', { name: 'Hide 3D: Walls have a fire rating' }));
     expect(screen.queryByTestId('changes-viewer')).toBeNull();
+  });
+
+  it('offers no 3D where the app provides no viewer', async () => {
+    mockApi({
+      [`GET ${BASE}/versions`]: { body: { versions: [version(3), version(2)] } },
+      [`GET ${BASE}/comparison`]: { body: comparison(2, 3) },
+      [`GET ${BASE}/comparison/changes`]: { body: { changes: [change], total: 1, page: 1, page_size: 100 } },
+    });
+    const { user } = renderWithApp(<ChangesView projectId={PROJECT} fileId={FILE} />);
+    await user.click(await screen.findByRole('button', { name: 'Elements of Walls have a fire rating' }));
+    await screen.findByRole('table', { name: 'New failures in Walls have a fire rating' });
+    expect(screen.queryByRole('button', { name: /Show in 3D/ })).toBeNull();
   });
 });

@@ -1,21 +1,20 @@
 import type { BimFileVersion, ChangeKind, SpecificationComparison } from '@plumbline/contracts';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
+import { useChangesViewer } from '@/lib/changes-viewer-slot';
 import { formatNumber } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useFileVersions } from '../../projects/selection/versions-query';
 import { KIND_LABEL, KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
 import type { Comparison, VersionPair } from './changes-source';
+import { ChangesViewerPanel } from './changes-viewer-panel';
 import { NewFailuresBcfButton } from './new-failures-bcf-button';
 import { useComparison } from './queries';
 
 const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
-
-// The viewer's code (and the 3D engine's) loads when a list is shown in 3D, not with the view.
-const ChangesViewer = lazy(async () => ({ default: (await import('./changes-viewer')).ChangesViewer }));
 
 /**
  * What changed between two versions of a file (issue 30): latest against the one before by default;
@@ -170,6 +169,7 @@ function SpecificationRows({
   const t = useT('projects');
   const [open, setOpen] = useState(false);
   const [in3d, setIn3d] = useState(false);
+  const viewer = useChangesViewer();
   const panelId = useId();
   const { counts } = specification;
   const changed = counts.new + counts.resolved + counts.removed > 0;
@@ -211,7 +211,7 @@ function SpecificationRows({
       {open && (
         <TableRow id={panelId}>
           <TableCell colSpan={6} className="space-y-3 bg-muted/30">
-            {counts.new + counts.resolved > 0 && (
+            {viewer && counts.new + counts.resolved > 0 && (
               <Button
                 variant="outline"
                 size="sm"
@@ -225,14 +225,12 @@ function SpecificationRows({
               </Button>
             )}
             {in3d && (
-              <Suspense fallback={null}>
-                <ChangesViewer
-                  projectId={projectId}
-                  fileId={fileId}
-                  pair={pair}
-                  specification={specification}
-                />
-              </Suspense>
+              <ChangesViewerPanel
+                projectId={projectId}
+                fileId={fileId}
+                pair={pair}
+                specification={specification}
+              />
             )}
             {KINDS.map((kind) => (
               <ChangeList

@@ -1,6 +1,6 @@
 import type { FindingChange } from '@plumbline/contracts';
 import { STATUS_COLORS } from '@/lib/compliance-logic';
-import { DIMMED_COLOUR } from '../../viewer/compliance-colours';
+import { DIMMED_COLOUR } from './compliance-colours';
 
 /** What an element of the newer version shows in the Changes viewer. */
 export type ChangeMark = 'new' | 'resolved';

@@ -1,20 +1,12 @@
-import type { SpecificationComparison } from '@plumbline/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { StatusIcon } from '@/components/status-icon';
-import { errorMessage } from '@/lib/api';
-import { useDataSource } from '@/lib/data-source';
+import type { ChangesViewerProps } from '@/lib/changes-viewer-slot';
 import { formatNumber } from '@/lib/format';
 import { type MessageId, useT } from '@/lib/i18n';
-import { queryKeys } from '@/lib/query-keys';
-import { useModelViewer } from '../../viewer/use-model-viewer';
-import { ViewerFrame } from '../../viewer/viewer-frame';
-import { ViewerToolbar } from '../../viewer/viewer-toolbar';
 import { CHANGE_COLOURS, type ChangeMark, changeColourGroups, changeMarks } from './changes-colours';
-import { changesSource } from './changes-source';
-
-/** The most changes of one specification the viewer reads (the API's largest page). */
-export const VIEWER_CHANGES = 500;
+import { useModelViewer } from './use-model-viewer';
+import { ViewerFrame } from './viewer-frame';
+import { ViewerToolbar } from './viewer-toolbar';
 
 /** Colour and shape (the accessibility rules' non-colour cue): a new failure fails, a resolved one passes. */
 const MARK_STATUS = { new: 'failed', resolved: 'passed' } as const;
@@ -25,71 +17,50 @@ const MARK_LABEL: Record<ChangeMark, MessageId> = {
 
 /**
  * The newer version's model with one specification's new failures and resolved ones in their own
- * colours and shapes (issue 30), every other element pale. Viewer ids are STEP ids, which the
- * changes carry.
+ * colours and shapes (issue 30), every other element pale; the legend names both with their shape
+ * and count. Viewer ids are STEP ids, which the changes carry. The app shell provides it to the
+ * Changes view (lib/changes-viewer-slot.tsx).
  */
 export function ChangesViewer({
   projectId,
   fileId,
-  pair,
-  specification,
-}: {
-  projectId: string;
-  fileId: string;
-  pair: { from: string; to: string };
-  specification: SpecificationComparison;
-}) {
+  versionId,
+  specificationName,
+  changes,
+  total,
+}: ChangesViewerProps) {
   const t = useT('projects');
-  const { mode } = useDataSource();
-  const changes = useQuery({
-    queryKey: queryKeys.comparisonChanges(
-      mode,
-      projectId,
-      fileId,
-      pair.from,
-      pair.to,
-      specification.key,
-      'viewer',
-    ),
-    queryFn: ({ signal }) =>
-      changesSource.all(
-        projectId,
-        fileId,
-        { ...pair, specificationKey: specification.key, pageSize: VIEWER_CHANGES },
-        signal,
-      ),
-  });
-  const marks = useMemo(() => changeMarks(changes.data?.changes ?? []), [changes.data]);
+  const marks = useMemo(() => changeMarks(changes), [changes]);
   const [selected, setSelected] = useState<number | null>(null);
   const { containerRef, viewer, state, retry, keysDescriptionId } = useModelViewer({
     projectId,
     fileId,
-    versionId: pair.to,
+    versionId,
     onPick: setSelected,
-    label: t('projects.changes.viewer.canvas', { specification: specification.name }),
+    label: t('projects.changes.viewer.canvas', { specification: specificationName }),
   });
   const [painted, setPainted] = useState('');
   const paint = useCallback(() => {
-    if (!viewer || !changes.data || !viewer.isLoaded) return;
+    if (!viewer || !viewer.isLoaded) return;
     let cancelled = false;
     void (async () => {
       try {
         const groups = changeColourGroups(await viewer.elementIds(), marks);
         if (cancelled) return;
         await viewer.setColours(groups);
-        if (!cancelled)
-          setPainted(
-            `${groups.get(CHANGE_COLOURS.new)?.length}:${groups.get(CHANGE_COLOURS.resolved)?.length}`,
-          );
+        const drawn = (mark: ChangeMark) => groups.get(CHANGE_COLOURS[mark])?.length ?? 0;
+        if (!cancelled) setPainted(`${drawn('new')}:${drawn('resolved')}`);
       } catch {
-        // The legend still says what is what; a repaint follows the next reset.
+        // The legend still says what is what; the next reset paints again.
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [viewer, changes.data, marks]);
-  useEffect(paint, [paint]);
+  }, [viewer, marks]);
+  // Painted once the model has loaded (the state turns ready), and again when the marks change.
+  const ready = state.status === 'ready';
+  useEffect(() => (ready ? paint() : undefined), [ready, paint]);
   const counts = { new: 0, resolved: 0 };
   for (const mark of marks.values()) counts[mark] += 1;
   const mark = selected === null ? undefined : marks.get(selected);
@@ -98,7 +69,7 @@ export function ChangesViewer({
       containerRef={containerRef}
       state={state}
       onRetry={retry}
-      label={t('projects.changes.viewer.label', { specification: specification.name })}
+      label={t('projects.changes.viewer.label', { specification: specificationName })}
       keysDescriptionId={keysDescriptionId}
       announcement={mark ? t(MARK_LABEL[mark]) : ''}
       painted={painted}
@@ -108,6 +79,7 @@ export function ChangesViewer({
         <ViewerToolbar
           viewer={viewer}
           onCleared={() => {
+            // Clearing resets the model's colours: the changes are painted again.
             paint();
             setSelected(null);
           }}
@@ -139,13 +111,9 @@ export function ChangesViewer({
             </li>
           ))}
         </ul>
-        {changes.isError ? <p className="mt-1 text-destructive">{errorMessage(changes.error)}</p> : null}
-        {changes.data && changes.data.total > changes.data.changes.length ? (
+        {total > changes.length ? (
           <p className="mt-1 text-muted-foreground">
-            {t('projects.changes.viewer.capped', {
-              shown: changes.data.changes.length,
-              total: changes.data.total,
-            })}
+            {t('projects.changes.viewer.capped', { shown: changes.length, total })}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_COLORS } from '@/lib/compliance-logic';
-import { DIMMED_COLOUR } from '../../viewer/compliance-colours';
 import { changeColourGroups, changeMarks } from './changes-colours';
+import { DIMMED_COLOUR } from './compliance-colours';
 
 describe('the Changes viewer’s colours', () => {
   it('paints new failures red, resolved ones green and every other element pale; new wins', () => {
