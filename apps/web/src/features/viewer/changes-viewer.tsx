@@ -41,7 +41,7 @@ export function ChangesViewer({
   });
   const [painted, setPainted] = useState('');
   const paint = useCallback(() => {
-    if (!viewer || !viewer.isLoaded) return;
+    if (!viewer?.isLoaded) return;
     let cancelled = false;
     void (async () => {
       try {
