@@ -14769,6 +14769,32 @@ export interface operations {
                             included: boolean;
                             latest_version_id: string | null;
                         }[];
+                        changes: {
+                            /** Format: uuid */
+                            file_id: string;
+                            file_name: string;
+                            from_version: {
+                                /** Format: uuid */
+                                id: string;
+                                version_number: number;
+                                version_tag: string;
+                            };
+                            to_version: {
+                                /** Format: uuid */
+                                id: string;
+                                version_number: number;
+                                version_tag: string;
+                            };
+                            specifications: {
+                                key: string;
+                                name: string;
+                                identifier: string | null;
+                                compared: boolean;
+                                new: number;
+                                resolved: number;
+                                removed: number;
+                            }[];
+                        }[];
                         processing: {
                             total_files: number;
                             settled_files: number;
