@@ -345,6 +345,8 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   });
   // Sign-in settings come from the environment: a change since the last start goes into the audit trail.
   await recordSignInSettings(db, audit, clock, config);
+  // One history service: the Changes view and the Overview's "since vN" lines share its cache.
+  const history = createHistoryService({ db });
   const services: AppServices = {
     acc: accService,
     apsEvents: acc?.hooks
@@ -410,7 +412,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     viewer: createViewerService({ db, clock, storage, jobs }),
     validity: createValidityService(db),
     compliance: createComplianceService({ db }),
-    history: createHistoryService({ db }),
+    history,
     elements: createElementService({
       db,
       storage,
@@ -418,7 +420,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     }),
     metadata: createMetadataService({ db, clock, rateCounter, store: explorer }),
     rateCounter,
-    overview: createOverviewService({ db }),
+    overview: createOverviewService({ db, history }),
     profile: createProfileService({ db, clock }),
     outbox: createOutboxService({ db }),
     mailSettings: createMailSettingsService({ db }),

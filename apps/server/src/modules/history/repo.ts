@@ -234,3 +234,22 @@ export async function waiverDigests(
   );
   return new Map(rows.map((r) => [String(r.versionId), r.digest]));
 }
+
+/** The names of the project's active IDS files, by name (the BCF names them). */
+export async function activeIdsFileNames(db: Database, projectId: string): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select name from ids_files where project_id = ${projectId} and is_active order by name`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/** One version as a comparison names it. */
+export async function versionRef(db: Database, versionId: string): Promise<VersionRef | null> {
+  const [row] = await rowsOf<VersionRef>(
+    db,
+    sql`select id, version_number as "versionNumber", version_tag as "versionTag", checked_at as "checkedAt"
+        from file_versions where id = ${versionId}`,
+  );
+  return row ?? null;
+}

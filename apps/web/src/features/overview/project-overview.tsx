@@ -3,6 +3,7 @@ import {
   AlertCircle,
   Boxes,
   FileBox,
+  GitCompare,
   HardDrive,
   ListChecks,
   type LucideIcon,
@@ -26,6 +27,7 @@ import { type MessageId, useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { BimFilesTable } from './bim-files-table';
+import { ChangesSince } from './changes-since';
 import { type ComplianceLevel, complianceLevel } from './compliance-figure';
 import { ComplianceTrendChart } from './compliance-trend-chart';
 import { ProcessingNotice } from './processing-notice';
@@ -117,6 +119,15 @@ export function ProjectOverview({ project }: { project: Project }) {
         <ComplianceCategories categories={data.compliance_categories} />
         <ComplianceTrendChart points={data.trend} />
       </Section>
+      {data.changes.length > 0 && (
+        <Section
+          icon={GitCompare}
+          title={t('overview.changes.title')}
+          description={t('overview.changes.description')}
+        >
+          <ChangesSince changes={data.changes} />
+        </Section>
+      )}
       <Section
         icon={FileBox}
         title={t('overview.bimFiles')}
