@@ -235,13 +235,16 @@ describe('the BCF of a comparison’s new failures (issue 30)', () => {
     const fresh = [...(await failingIn(v2, fire.id))].filter((g) => !before.has(g)).sort();
     expect(fresh).toEqual(lost.filter((g) => g !== lost[0]).sort());
 
-    const overview = (await call(server, owner, 'GET', `/api/v1/projects/${projectId}/overview`)).json();
+    const answer = await call(server, owner, 'GET', `/api/v1/projects/${projectId}/overview`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const overview = answer.json();
     const line = overview.changes[0].specifications.find(
       (s: { identifier: string }) => s.identifier === 'FR-1',
     );
     expect(line).toMatchObject({ new: fresh.length, resolved: GIVEN, waived: 1 });
 
-    const res = await call(server, owner, 'GET', `${fileUrl()}/comparison/bcf?from=${v1}&to=${v2}`);
+    // The default pair (latest against the one before), as the Overview's line reads it.
+    const res = await call(server, owner, 'GET', `${fileUrl()}/comparison/bcf`);
     expect(res.statusCode, res.body).toBe(200);
     const topics = topicsOf(new Uint8Array(res.rawPayload));
     const named = [...topics.values()].flatMap((guids) => [...guids]).sort();

@@ -63,6 +63,12 @@ export async function findStoredHeader(db: Database, toVersionId: string): Promi
   return row ? { ...row, computedAt: new Date(row.computedAt) } : null;
 }
 
+/** A version row read raw: its check time comes as text, a `VersionRef` holds a Date. */
+function versionRefOf(row: VersionRef | undefined): VersionRef | null {
+  if (!row) return null;
+  return { ...row, checkedAt: row.checkedAt === null ? null : new Date(row.checkedAt) };
+}
+
 /** The newest completed version of the file before `versionNumber`. */
 export async function previousCompletedVersion(
   db: Database,
@@ -75,7 +81,7 @@ export async function previousCompletedVersion(
         from file_versions where bim_file_id = ${fileId} and status = 'completed' and version_number < ${versionNumber}
         order by version_number desc limit 1`,
   );
-  return row ?? null;
+  return versionRefOf(row);
 }
 
 /** A specification a version was checked against, with what its comparison shows. */
@@ -251,5 +257,5 @@ export async function versionRef(db: Database, versionId: string): Promise<Versi
     sql`select id, version_number as "versionNumber", version_tag as "versionTag", checked_at as "checkedAt"
         from file_versions where id = ${versionId}`,
   );
-  return row ?? null;
+  return versionRefOf(row);
 }
