@@ -27,7 +27,6 @@ import { type MessageId, useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { BimFilesTable } from './bim-files-table';
-import { ChangesSince } from './changes-since';
 import { type ComplianceLevel, complianceLevel } from './compliance-figure';
 import { ComplianceTrendChart } from './compliance-trend-chart';
 import { ProcessingNotice } from './processing-notice';
@@ -47,6 +46,8 @@ const SchemaAnalysisSummary = lazy(async () => ({
 const AttributeInsights = lazy(async () => ({
   default: (await import('./attribute-insights')).AttributeInsights,
 }));
+// Only for projects whose files have a second version: loaded beside the first view, not in it.
+const ChangesSince = lazy(async () => ({ default: (await import('./changes-since')).ChangesSince }));
 
 const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
   good: { icon: ShieldCheck, className: 'text-green-600' },
@@ -125,7 +126,9 @@ export function ProjectOverview({ project }: { project: Project }) {
           title={t('overview.changes.title')}
           description={t('overview.changes.description')}
         >
-          <ChangesSince changes={data.changes} />
+          <Suspense fallback={<Skeleton className="mx-6 mb-6 h-16 rounded-xl" />}>
+            <ChangesSince changes={data.changes} />
+          </Suspense>
         </Section>
       )}
       <Section
