@@ -345,8 +345,6 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
   });
   // Sign-in settings come from the environment: a change since the last start goes into the audit trail.
   await recordSignInSettings(db, audit, clock, config);
-  // One history service: the Changes view and the Overview's "since vN" lines share its cache.
-  const history = createHistoryService({ db });
   const services: AppServices = {
     acc: accService,
     apsEvents: acc?.hooks
@@ -412,7 +410,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     viewer: createViewerService({ db, clock, storage, jobs }),
     validity: createValidityService(db),
     compliance: createComplianceService({ db }),
-    history,
+    history: createHistoryService({ db }),
     elements: createElementService({
       db,
       storage,
@@ -420,7 +418,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     }),
     metadata: createMetadataService({ db, clock, rateCounter, store: explorer }),
     rateCounter,
-    overview: createOverviewService({ db, history }),
+    overview: createOverviewService({ db }),
     profile: createProfileService({ db, clock }),
     outbox: createOutboxService({ db }),
     mailSettings: createMailSettingsService({ db }),

@@ -113,8 +113,8 @@ export function processingOf(files: ReadonlyArray<{ status: string; rechecking?:
 }
 
 /**
- * `history`: whose comparisons the "since vN" lines read (the app passes its own, so the Overview and
- * the Changes view share one cache of computed comparisons); one of its own otherwise.
+ * `history`: whose comparisons the "since vN" lines read (the same definition as the Changes view's);
+ * one of its own by default, with its own cache of computed comparisons.
  */
 export function createOverviewService(deps: {
   db: Database;
