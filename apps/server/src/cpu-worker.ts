@@ -3,7 +3,7 @@
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import type { Waiver } from '@plumbline/contracts';
 import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
-import type { compareStored } from './modules/history/compare-task';
+import type { compareStored, compareStoredBcf } from './modules/history/compare-task';
 import type { readIdsUpload } from './modules/idsfiles/read-ids';
 import type { analyse, PreviousVersion } from './modules/processing/analyse';
 import type { renderInsightsPdf } from './modules/reports/ai-insights';
@@ -48,6 +48,9 @@ const tasks = {
   // Two stored versions compared (their rows come as COPY bytes, transferred): history and the API.
   'compare-stored': async (input: Parameters<typeof compareStored>[0]) =>
     (await import('./modules/history/compare-task')).compareStored(input),
+  // The new failures of two stored versions as BCF, by the command line's writer (history/service.ts).
+  'compare-bcf': async (input: Parameters<typeof compareStoredBcf>[0]) =>
+    (await import('./modules/history/compare-task')).compareStoredBcf(input),
   'read-ids': async (input: Parameters<typeof readIdsUpload>[0]) =>
     (await import('./modules/idsfiles/read-ids')).readIdsUpload(input),
   'render-comprehensive-pdf': async (input: Parameters<typeof renderComprehensivePdf>) =>

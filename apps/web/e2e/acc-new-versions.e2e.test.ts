@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApsStandin, startApsStandin } from '../../server/test/support/aps-standin';
+import { type AccInstallation, harbourTowerFiles, startAccInstallation } from './harness/acc';
 import { signUpViaApi } from './harness/api';
 import {
   expectHidden,
@@ -20,12 +20,9 @@ import {
 } from './harness/browser';
 import { haveSamples, idsDocument, SIMPLE_WALL_IFC, specification } from './harness/samples';
 import { runScheduledJob, sqlOnServer } from './harness/scheduled-jobs';
-import { type RunningServer, startServer } from './harness/server';
 import { until } from './harness/wait';
 import { payWithCard, TEST_CARD } from './harness/wizard';
 
-const SAMPLES = new URL('../../../../shared/ifc-samples/', import.meta.url).pathname;
-const CLIENT = { id: 'e2e-standin-client', secret: 'e2e-standin-secret-0123456789' };
 const DAY = 24 * 3_600_000;
 /** The stand-in's Harbour Walls.ifc is SimpleWall.ifc: one standard-case wall, named, no Description. */
 const FILE = 'Harbour Walls.ifc';
@@ -59,32 +56,15 @@ interface FileRow {
 }
 
 /** One installation under test: its server, its stand-in, a browser page signed in as the owner. */
-interface Installation {
-  standin: ApsStandin;
-  server: RunningServer;
+interface Installation extends AccInstallation {
   browser: Browser;
   context: BrowserContext;
   page: Page;
 }
 
 async function startInstallation(options: { publicUrl: boolean }): Promise<Installation> {
-  const standin = await startApsStandin({
-    clientId: CLIENT.id,
-    clientSecret: CLIENT.secret,
-    callbackUrl: 'http://unset.invalid/',
-    samplesDir: SAMPLES,
-  });
-  const server = await startServer({
-    // With PUBLIC_URL (its own address) the server subscribes to Autodesk's webhooks; without, it polls.
-    publicUrlIsSelf: options.publicUrl,
-    envFor: (baseUrl) => ({
-      APS_CLIENT_ID: CLIENT.id,
-      APS_CLIENT_SECRET: CLIENT.secret,
-      APS_CALLBACK_URL: `${baseUrl}/api/v1/acc/callback`,
-      APS_BASE_URL: standin.url,
-    }),
-  });
-  standin.setCallbackUrl(`${server.baseUrl}/api/v1/acc/callback`);
+  // With a public URL (its own address) the server subscribes to Autodesk's webhooks; without, it polls.
+  const { standin, server } = await startAccInstallation(options);
   const browser = await launchBrowser();
   const { context, page } = await openPage(browser, server.baseUrl);
   return { standin, server, browser, context, page };
@@ -110,18 +90,7 @@ async function importFromAcc(at: Installation, projectName: string) {
     fullName: 'Vera Versions',
   });
   await page.goto('/dashboard');
-  await page.getByRole('tab', { name: 'Projects' }).click();
-  await page.getByRole('button', { name: 'New Project' }).first().click();
-  const wizard = page.getByRole('dialog', { name: 'Create New Project' });
-  await wizard.getByRole('button', { name: 'Connect to Autodesk ACC' }).click();
-  await expectVisible(page.getByRole('heading', { name: 'Sign in to Autodesk (stand-in)' }));
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
-  await wizard.getByRole('radio', { name: 'Cornerstone Build' }).click();
-  await wizard.getByRole('radio', { name: 'Harbour Tower' }).click();
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  await wizard.getByLabel('Project name').fill(projectName);
-  await wizard.getByRole('button', { name: 'Next' }).click();
+  const wizard = await harbourTowerFiles(page, projectName);
   await wizard.getByRole('checkbox', { name: FILE }).check();
   await wizard
     .getByLabel('Choose IDS files')

@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { embeddedDatabaseUrl } from '../../server/src/platform/embedded-postgres';
-import { type ApsStandin, startApsStandin } from '../../server/test/support/aps-standin';
+import type { ApsStandin } from '../../server/test/support/aps-standin';
+import { connectToAcc, harbourTowerFiles, startAccInstallation } from './harness/acc';
 import { signUpViaApi } from './harness/api';
 import {
   expectHidden,
@@ -13,16 +14,14 @@ import {
   screenshot,
   uniqueEmail,
 } from './harness/browser';
-import { type RunningServer, startServer } from './harness/server';
+import type { RunningServer } from './harness/server';
 import { DATA_DIR_PREFIX, serverPathLeaks } from './harness/server-paths';
 import { until } from './harness/wait';
 import { openWizard, payWithCard, TEST_CARD } from './harness/wizard';
 
 // Issue 12 acceptance 1–3 in Chromium: the wizard's ACC path and the project refresh's reconnect flow,
 // against a loopback APS stand-in (its own server, as Autodesk's sign-in page is a real page the
-// browser visits). Names, sizes and versions expected here are the stand-in's.
-const SAMPLES = new URL('../../../../shared/ifc-samples/', import.meta.url).pathname;
-const CLIENT = { id: 'e2e-standin-client', secret: 'e2e-standin-secret-0123456789' };
+// browser visits; harness/acc.ts). Names, sizes and versions expected here are the stand-in's.
 const HOUR = 3_600_000;
 
 let standin: ApsStandin;
@@ -31,24 +30,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-function apsEnv(baseUrl: string) {
-  return {
-    APS_CLIENT_ID: CLIENT.id,
-    APS_CLIENT_SECRET: CLIENT.secret,
-    APS_CALLBACK_URL: `${baseUrl}/api/v1/acc/callback`,
-    APS_BASE_URL: standin.url,
-  };
-}
-
 beforeAll(async () => {
-  standin = await startApsStandin({
-    clientId: CLIENT.id,
-    clientSecret: CLIENT.secret,
-    callbackUrl: 'http://unset.invalid/',
-    samplesDir: SAMPLES,
-  });
-  server = await startServer({ envFor: apsEnv });
-  standin.setCallbackUrl(`${server.baseUrl}/api/v1/acc/callback`);
+  ({ standin, server } = await startAccInstallation());
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -63,21 +46,6 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** Connect step → Autodesk's sign-in page (the stand-in's) → Allow → back in the wizard, connected. */
-async function connectToAcc() {
-  const wizard = await openWizard(page);
-  await expectVisible(wizard.getByText('Step 1 of 6: Connect'));
-  const help = wizard.getByRole('link', { name: /How the ACC integration works/ });
-  expect(await help.getAttribute('target')).toBe('_blank');
-  expect(await help.getAttribute('href')).toBe('/help/acc-integration');
-  await wizard.getByRole('button', { name: 'Connect to Autodesk ACC' }).click();
-  await expectVisible(page.getByRole('heading', { name: 'Sign in to Autodesk (stand-in)' }));
-  await page.getByRole('button', { name: 'Allow' }).click();
-  const back = page.getByRole('dialog', { name: 'Create New Project' });
-  await expectVisible(back.getByRole('button', { name: 'Continue with Current Session' }));
-  return back;
-}
-
 describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
   it('connects, picks the ACC hub and a project, imports an IFC and an RVT, pays, and sees both processed', async () => {
     await signUpViaApi(context.request, {
@@ -86,7 +54,7 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
       fullName: 'Alex Importer',
     });
     await page.goto('/dashboard');
-    const wizard = await connectToAcc();
+    const wizard = await connectToAcc(page);
     // Valid: the last 8 characters of the stored session id, and Re-authenticate.
     const sessionId = await page.evaluate(() => sessionStorage.getItem('oauth_session_id'));
     expect(sessionId).toBeTruthy();
@@ -219,7 +187,7 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
       fullName: 'Em Pty',
     });
     await page.goto('/dashboard');
-    const wizard = await connectToAcc();
+    const wizard = await connectToAcc(page);
     standin.failNext(500);
     await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
     await expectVisible(page.getByText('Connection Error'));
@@ -279,13 +247,7 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
     const email = uniqueEmail('acc-sync');
     await signUpViaApi(context.request, { email, password: 'acc-import-2026', fullName: 'Sam Sync' });
     await page.goto('/dashboard');
-    const wizard = await connectToAcc();
-    await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
-    await wizard.getByRole('radio', { name: 'Cornerstone Build' }).click();
-    await wizard.getByRole('radio', { name: 'Harbour Tower' }).click();
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByLabel('Project name').fill('Harbour Sync');
-    await wizard.getByRole('button', { name: 'Next' }).click();
+    const wizard = await harbourTowerFiles(page, 'Harbour Sync');
     await wizard.getByRole('checkbox', { name: 'Harbour Walls.ifc' }).check();
     await wizard.getByRole('button', { name: 'Next' }).click();
     await payWithCard(page, TEST_CARD);
@@ -379,7 +341,7 @@ describe('the ACC session on page unload (spec 1 §4, issue 35)', () => {
     });
     await page.goto('/dashboard');
     // The way to Autodesk and back unloads the page too: that hand-over keeps the session.
-    await connectToAcc();
+    await connectToAcc(page);
     const sessionId = (await page.evaluate(() => sessionStorage.getItem('oauth_session_id'))) as string;
     expect(sessionId).toBeTruthy();
     expect(await sessionRows(sessionId)).toBe(1);
@@ -398,13 +360,7 @@ describe('a failed RVT translation (issue 35)', () => {
       fullName: 'Rita Revit',
     });
     await page.goto('/dashboard');
-    const wizard = await connectToAcc();
-    await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
-    await wizard.getByRole('radio', { name: 'Cornerstone Build' }).click();
-    await wizard.getByRole('radio', { name: 'Harbour Tower' }).click();
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByLabel('Project name').fill('Harbour Damaged');
-    await wizard.getByRole('button', { name: 'Next' }).click();
+    const wizard = await harbourTowerFiles(page, 'Harbour Damaged');
     await wizard.getByRole('checkbox', { name: 'Harbour Walls.ifc' }).check();
     await wizard.getByRole('checkbox', { name: 'Damaged Services.rvt' }).check();
     await wizard.getByRole('button', { name: 'Next' }).click();

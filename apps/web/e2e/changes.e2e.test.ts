@@ -4,16 +4,26 @@
  * be exactly those edits: the expectations come from the edits, not from the server. They are also
  * compared with a second path that does not go through the history: each version's own per-element
  * results (the Compliance view's API), set against each other in the test. Then the assistant, asked
- * what changed since the last version, must give the view's figures.
+ * what changed since the last version, must give the view's figures. From the view: each list opens
+ * v2 in 3D with the new failures red and the resolved ones green (legend with shapes and counts), the
+ * BCF of v2's new failures downloads and validates against ../shared/bcf-xsd/ with one topic per new
+ * failure, and the Overview's "since v1" line per specification has the view's counts.
  */
 import { readFileSync } from 'node:fs';
+import { bcfSchemaErrors, haveBcfSchemas } from '@plumbline/ids/testing/bcf-xsd';
+import { unzipSync } from 'fflate';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
 import { FZK_HOUSE_IFC, haveSamples, idsDocument, specification } from './harness/samples';
-import { askAssistant, openExplorerWithViewer } from './harness/viewer';
+import {
+  askAssistant,
+  openExplorerWithViewer,
+  settledPixelCounts,
+  waitForViewerReady,
+} from './harness/viewer';
 import { until } from './harness/wait';
 
 const baseUrl = e2eBaseUrl();
@@ -201,6 +211,58 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     expect(await freshRows.first().textContent()).toContain('Name');
     await screenshot(dialog, 'changes-view');
 
+    // Each list opens v2 in 3D: new failures red, resolved ones green, the rest pale; the legend
+    // names them with their shapes and counts (the non-colour cue).
+    const threeD = async (spec: string, expected: { new: number; resolved: number }) => {
+      await dialog.getByRole('button', { name: `Show in 3D: ${spec}` }).click();
+      const viewer = dialog.getByRole('region', { name: `Changes of ${spec} in 3D` });
+      await waitForViewerReady(viewer);
+      const legend = viewer.getByRole('list', { name: 'Changes colour legend' });
+      const count = (mark: string) => legend.locator(`[data-mark="${mark}"] [data-count]`).textContent();
+      expect({ new: Number(await count('new')), resolved: Number(await count('resolved')) }).toEqual(
+        expected,
+      );
+      await until('the changes painted', async () => {
+        const painted = (await viewer.getAttribute('data-viewer-painted')) ?? '';
+        return painted === `${expected.new}:${expected.resolved}`;
+      });
+      const pixels = await settledPixelCounts(viewer, (p) =>
+        expected.new > 0 ? p.red > 0 : expected.resolved > 0 ? p.green > 0 : true,
+      );
+      if (expected.new > 0) expect(pixels.red).toBeGreaterThan(0);
+      else expect(pixels.red).toBe(0);
+      if (expected.resolved > 0) expect(pixels.green).toBeGreaterThan(0);
+      else expect(pixels.green).toBe(0);
+      await screenshot(viewer, `changes-3d-${expected.new}-${expected.resolved}`);
+      await dialog.getByRole('button', { name: `Hide 3D: ${spec}` }).click();
+    };
+    // Expected from the versions' own per-element results (and those from the edits, above).
+    await threeD('Walls have a description', {
+      new: described.new.length,
+      resolved: described.resolved.length,
+    });
+    await threeD('Walls have a name', { new: named.new.length, resolved: named.resolved.length });
+
+    // The BCF of v2's new failures: every member valid against the official XSDs, one topic per
+    // new failure of the per-element results, each naming its wall.
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'BCF of new failures' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.bcf$/);
+    const bytes = new Uint8Array(readFileSync((await file.path()) as string));
+    if (haveBcfSchemas()) expect(await bcfSchemaErrors([{ name: 'new failures.bcf', bytes }])).toEqual([]);
+    const members = Object.entries(unzipSync(bytes));
+    const newFailures = [...described.new, ...named.new].sort();
+    expect(members.filter(([name]) => name.endsWith('/markup.bcf'))).toHaveLength(newFailures.length);
+    const selected = new Set(
+      members
+        .filter(([name]) => name.endsWith('.bcfv'))
+        .flatMap(([, data]) =>
+          [...new TextDecoder().decode(data).matchAll(/IfcGuid="([^"]+)"/g)].map((m) => m[1]),
+        ),
+    );
+    expect([...selected].sort()).toEqual(newFailures);
+
     // The assistant, on v2, asked what changed: the same figures as the view.
     await page.keyboard.press('Escape');
     await openExplorerWithViewer(page, `project=${project.id}&file=${fileId}&version=${second.version.id}`);
@@ -214,17 +276,20 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     expect({ new: Number(figures?.[1]), resolved: Number(figures?.[2]) }).toEqual(shownTotals);
     expect(shownTotals).toEqual({ new: 1, resolved: DESCRIBED.length });
     await screenshot(page, 'changes-assistant');
-  }, 900_000);
 
-  // The rest of issue 30's acceptance point, for what the app does not have yet (the steps join the
-  // story above, on the same two versions, when it does):
-  it.todo(
-    'opens the 3D viewer from the Changes view: new and resolved failures in their own colours and shapes',
-  );
-  it.todo(
-    "downloads the BCF of v2's new failures from the view: every member valid against ../shared/bcf-xsd/",
-  );
-  it.todo(
-    "shows the Overview's line per specification ('since v1: 0 new, 2 resolved') equal to the view's counts",
-  );
+    // The Overview, per specification: "since v1: X new, Y resolved", the per-element results'.
+    await page.goto(`/dashboard?tab=overview&project=${project.id}`);
+    const since = page.getByRole('region', { name: 'Changes of AC20-FZK-Haus' });
+    await expectVisible(since);
+    for (const [name, expected] of [
+      ['Walls have a description', described],
+      ['Walls have a name', named],
+    ] as const) {
+      const line = since.getByRole('listitem').filter({ hasText: name });
+      expect((await line.textContent())?.replace(/\s+/g, ' ')).toContain(
+        `since v1: ${expected.new.length} new, ${expected.resolved.length} resolved`,
+      );
+    }
+    await screenshot(page, 'changes-overview');
+  }, 900_000);
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { comparedVersionSchema } from './compared-version';
 import { failureOutcomeSchema } from './compliance';
 import { fileParamsSchema } from './file-address';
 import { idsFacetSchema } from './ids-facets';
+import { bcfVersionSchema, DEFAULT_BCF_VERSION } from './reports';
 
 /**
  * The comparison of two checked versions of a file (issue 30): which findings are new (fail now;
@@ -39,12 +41,7 @@ export const changeCountsSchema = z.object({
 });
 export type ChangeCounts = z.infer<typeof changeCountsSchema>;
 
-export const comparedVersionSchema = z.object({
-  id: z.string().uuid(),
-  version_number: z.number().int(),
-  version_tag: z.string(),
-});
-export type ComparedVersion = z.infer<typeof comparedVersionSchema>;
+export { type ComparedVersion, comparedVersionSchema } from './compared-version';
 
 /**
  * One comparison: `stored` when it is the version's history (written when the version completed,
@@ -100,6 +97,12 @@ export const comparisonQuerySchema = z.object({
 export type ComparisonQuery = z.infer<typeof comparisonQuerySchema>;
 
 export const comparisonParamsSchema = fileParamsSchema;
+
+/** The BCF of a comparison's new failures: the same two versions, and the BCF release. */
+export const comparisonBcfQuerySchema = comparisonQuerySchema.extend({
+  bcfVersion: bcfVersionSchema.default(DEFAULT_BCF_VERSION),
+});
+export type ComparisonBcfQuery = z.infer<typeof comparisonBcfQuerySchema>;
 
 /** Why an element fails (or failed) a requirement, as data. */
 export const findingReasonSchema = z.object({

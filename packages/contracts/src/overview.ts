@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bimFileSchema } from './bimfiles';
+import { comparedVersionSchema } from './compared-version';
 import { percent } from './numbers';
 
 /** Spec 1 §3 'IDS compliance': elements of the latest versions, counted once whatever their specifications. */
@@ -67,6 +68,34 @@ export type TrendPoint = z.infer<typeof trendPointSchema>;
 export const overviewFileSchema = bimFileSchema.extend({ latest_version_id: z.string().uuid().nullable() });
 export type OverviewFile = z.infer<typeof overviewFileSchema>;
 
+/**
+ * What a file's latest version changed against the completed version before it (issue 30), per
+ * specification: the Changes view's default pair as the server reads it, waivers applied (decision
+ * 0370), so the two agree. The figures only; the web says "since v3: 12 new, 40 resolved" from its
+ * catalogue.
+ */
+export const overviewChangesSchema = z.object({
+  file_id: z.string().uuid(),
+  file_name: z.string(),
+  from_version: comparedVersionSchema,
+  to_version: comparedVersionSchema,
+  specifications: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      identifier: z.string().nullable(),
+      /** False when the older version was not checked against it: nothing to say "since". */
+      compared: z.boolean(),
+      new: z.number().int(),
+      resolved: z.number().int(),
+      removed: z.number().int(),
+      /** The newer version's failures an approved waiver covers: counted in none of the above. */
+      waived: z.number().int(),
+    }),
+  ),
+});
+export type OverviewChanges = z.infer<typeof overviewChangesSchema>;
+
 /** Everything the Dashboard Overview shows for one project (spec 1 §2.2), from stored results. */
 export const projectOverviewSchema = z.object({
   project: z.object({ id: z.string().uuid(), name: z.string() }),
@@ -82,6 +111,8 @@ export const projectOverviewSchema = z.object({
   compliance_categories: complianceCategoriesSchema,
   trend: z.array(trendPointSchema),
   files: z.array(overviewFileSchema),
+  /** Per included file whose latest version has a stored comparison: its changes (issue 30). */
+  changes: z.array(overviewChangesSchema),
   /**
    * How far the project's models are: files whose newest version is settled (completed or failed)
    * and whether any is still being re-checked. The Overview says "being prepared" while settled <

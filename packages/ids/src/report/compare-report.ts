@@ -4,10 +4,10 @@
  * reason is rendered from the structured failure (finding-reason.ts).
  */
 import type { ComparedFiles } from '../compare-files';
-import type { FindingChange } from '../identity/compare';
+import type { FindingChange, VersionComparison } from '../identity/compare';
 import type { MatchCounts } from '../identity/element-matcher';
 import type { VersionFindings } from '../identity/findings';
-import type { CheckReport, ElementResult, FacetFailure, SpecificationResult } from '../results';
+import type { CheckReport, ElementResult, FacetFailure, FacetSummary, SpecificationResult } from '../results';
 import { type BcfReportOptions, writeBcfReport } from './bcf';
 import type { BcfIdentity } from './bcf-identity';
 import { escapeHtml as e } from './escape';
@@ -110,11 +110,24 @@ ${sections}
 }
 
 /**
+ * What the BCF of the new failures needs of a comparison: `plumbline compare`'s result, or the server's
+ * comparison of two stored versions (modules/history), so both write it with this code.
+ */
+export interface CompareBcfInput {
+  readonly comparison: VersionComparison;
+  readonly next: VersionFindings;
+  /** Each requirement facet by its key (a finding's reason names it). */
+  readonly requirements: ReadonlyMap<string, FacetSummary>;
+  /** The new model's reports, or their headers (the BCF's IDS and model names, its date). */
+  readonly newReports: readonly Pick<CheckReport, 'ids' | 'model' | 'checkedAt'>[];
+}
+
+/**
  * The new failures as a check report (one failing element per new finding's element, its failures
  * the new ones), so the BCF writer makes the topics; their GUIDs derive from the specification key
  * and the element, not from the model file, so the same new failure keeps its topic.
  */
-export function newFailuresReport(compared: Compared): { report: CheckReport; identity: BcfIdentity } {
+export function newFailuresReport(compared: CompareBcfInput): { report: CheckReport; identity: BcfIdentity } {
   const base = compared.newReports[0];
   const s = compared.next.elements;
   const specifications: SpecificationResult[] = compared.comparison.specifications.map((spec) => {
@@ -179,7 +192,7 @@ export function newFailuresReport(compared: Compared): { report: CheckReport; id
 
 /** Writes the BCF of the new failures (topics per element by default: each is one thing to fix). */
 export async function writeCompareBcf(
-  compared: Compared,
+  compared: CompareBcfInput,
   write: (chunk: Uint8Array) => void | Promise<void>,
   options: Omit<BcfReportOptions, 'identity'> = {},
 ) {

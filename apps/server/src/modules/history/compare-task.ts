@@ -5,7 +5,9 @@
  * the data lists waived results (the comparison as read, decision 0370) they are no failures on either
  * side, and the newer version's are counted apart.
  */
-import { compareVersions } from '@plumbline/ids';
+import { type CheckReport, compareVersions, type FacetSummary } from '@plumbline/ids';
+import type { BcfReportOptions } from '@plumbline/ids/report/bcf';
+import { writeCompareBcf } from '@plumbline/ids/report/compare-report';
 import { type ComparisonRows, comparisonRows } from './comparison-rows';
 import { type StoredVersionData, storedFindings } from './stored-version';
 
@@ -38,11 +40,19 @@ export interface CompareTaskOutput {
   elements: ChangedElements;
 }
 
-export function compareStored(input: CompareTaskInput): CompareTaskOutput {
+/**
+ * Both versions' findings and their comparison: the one rule `compareStored` and `compareStoredBcf`
+ * share. Results the data lists as waived are no failures; the newer version's are counted in `waived`.
+ */
+function findingsCompared(input: CompareTaskInput, waived?: Map<string, number>) {
   const old = storedFindings(input.previous);
-  const waived = new Map<string, number>();
   const next = storedFindings(input.current, waived);
-  const comparison = compareVersions(old, next);
+  return { old, next, comparison: compareVersions(old, next) };
+}
+
+export function compareStored(input: CompareTaskInput): CompareTaskOutput {
+  const waived = new Map<string, number>();
+  const { old, next, comparison } = findingsCompared(input, waived);
   const rows = comparisonRows(comparison, old, next, input.previous.versionId);
   const elements: ChangedElements = { globalId: [], name: [], ifcClass: [], level: [] };
   for (const spec of comparison.specifications) {
@@ -66,4 +76,41 @@ export function compareStored(input: CompareTaskInput): CompareTaskOutput {
     })),
     elements,
   };
+}
+
+export interface CompareBcfTaskInput extends CompareTaskInput {
+  /** Each requirement facet by its key (the newer version's specifications, else the older's). */
+  requirements: [string, FacetSummary][];
+  /** The BCF's header: the newer version's model and the IDS, and when it was checked. */
+  header: Pick<CheckReport, 'ids' | 'model' | 'checkedAt'>;
+  options: Omit<BcfReportOptions, 'identity'>;
+}
+
+/**
+ * The new failures of two stored versions as a BCF archive (cpu-worker.ts task `compare-bcf`): the
+ * comparison as `compareStored` makes it (waived results, when listed, left out), written by `plumbline compare --format bcf`'s own code, so
+ * a topic's GUID is the same from the server and the command line (specification key and element).
+ */
+export async function compareStoredBcf(input: CompareBcfTaskInput): Promise<Uint8Array> {
+  const { next, comparison } = findingsCompared(input);
+  const chunks: Uint8Array[] = [];
+  await writeCompareBcf(
+    {
+      comparison,
+      next,
+      requirements: new Map(input.requirements),
+      newReports: [input.header],
+    },
+    (chunk) => {
+      chunks.push(chunk.slice());
+    },
+    input.options,
+  );
+  const out = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }

@@ -63,6 +63,12 @@ export async function findStoredHeader(db: Database, toVersionId: string): Promi
   return row ? { ...row, computedAt: new Date(row.computedAt) } : null;
 }
 
+/** A version row read raw: its check time comes as text, a `VersionRef` holds a Date. */
+function versionRefOf(row: VersionRef | undefined): VersionRef | null {
+  if (!row) return null;
+  return { ...row, checkedAt: row.checkedAt === null ? null : new Date(row.checkedAt) };
+}
+
 /** The newest completed version of the file before `versionNumber`. */
 export async function previousCompletedVersion(
   db: Database,
@@ -75,7 +81,7 @@ export async function previousCompletedVersion(
         from file_versions where bim_file_id = ${fileId} and status = 'completed' and version_number < ${versionNumber}
         order by version_number desc limit 1`,
   );
-  return row ?? null;
+  return versionRefOf(row);
 }
 
 /** A specification a version was checked against, with what its comparison shows. */
@@ -233,4 +239,23 @@ export async function waiverDigests(
         group by file_version_id`,
   );
   return new Map(rows.map((r) => [String(r.versionId), r.digest]));
+}
+
+/** The names of the project's active IDS files, by name (the BCF names them). */
+export async function activeIdsFileNames(db: Database, projectId: string): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select name from ids_files where project_id = ${projectId} and is_active order by name`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/** One version as a comparison names it. */
+export async function versionRef(db: Database, versionId: string): Promise<VersionRef | null> {
+  const [row] = await rowsOf<VersionRef>(
+    db,
+    sql`select id, version_number as "versionNumber", version_tag as "versionTag", checked_at as "checkedAt"
+        from file_versions where id = ${versionId}`,
+  );
+  return versionRefOf(row);
 }

@@ -1,14 +1,17 @@
 import {
   changesQuerySchema,
   changesResponseSchema,
+  comparisonBcfQuerySchema,
   comparisonListResponseSchema,
   comparisonParamsSchema,
   comparisonQuerySchema,
   comparisonResponseSchema,
 } from '@plumbline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../platform/http/openapi';
+import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
+import { contentDisposition } from '../bimfiles';
 import type { HistoryService } from './service';
 
 const tags = ['history'];
@@ -73,6 +76,38 @@ export function historyRoutes(history: HistoryService): FastifyPluginAsyncZod {
       async (request) => {
         const { projectId, fileId } = request.params;
         return history.changes(optionalUserId(request), projectId, fileId, request.query);
+      },
+    );
+
+    app.get(
+      `${fileUrl}/comparison/bcf`,
+      {
+        config: { access: 'demo-readable' },
+        schema: {
+          tags,
+          summary: `The new failures of two versions of a file as BCF 2.1 (default) or 3.0 (.bcf): one topic per element and specification, written by the same code as plumbline compare --format bcf; a topic's GUID derives from the specification key and the element, so it stays the same across exports and versions. ${pairNote}`,
+          params: comparisonParamsSchema,
+          querystring: comparisonBcfQuerySchema,
+          response: {
+            200: fileResponse('The .bcf archive', 'application/octet-stream'),
+            ...errorResponses(400, 401, 404, 409),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { projectId, fileId } = request.params;
+        const out = await history.newFailuresBcf(
+          optionalUserId(request),
+          projectId,
+          fileId,
+          request.query,
+          requestLocale(request),
+        );
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', contentDisposition(out.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(out.bytes));
       },
     );
   };

@@ -9,25 +9,29 @@
 import type {
   ChangesQuery,
   ChangesResponse,
+  ComparisonBcfQuery,
   ComparisonQuery,
   ComparisonResponse,
   ComparisonSummary,
   FindingChange,
   FindingReason,
+  OverviewChanges,
 } from '@plumbline/contracts';
-import { ownRequirementKey } from '@plumbline/ids';
+import type { Locale } from '@plumbline/i18n';
+import { type FacetSummary, ownRequirementKey } from '@plumbline/ids';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db';
 import { runWorkerTask } from '../../platform/worker-task';
 import { requireCheckedVersion } from '../bimfiles';
+import { facetSummaryOf } from '../compliance';
 import { requireProjectReader } from '../projects';
-import type { CompareTaskOutput } from './compare-task';
+import type { CompareBcfTaskInput, CompareTaskOutput } from './compare-task';
 import { CHANGE_KIND_CODE, CHANGE_KIND_OF } from './comparison-rows';
 import { HistoryError } from './errors';
 import { loadVersionData } from './load';
 import * as repo from './repo';
+import { storedSpecifications } from './stored-comparison';
 import { transfersOfData } from './stored-version';
-import { storedSpecificationComparisons } from './summary';
 
 type Comparison = ComparisonResponse['comparison'];
 
@@ -162,13 +166,21 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       throw new HistoryError('comparison_unavailable', {
         messageId: 'error.comparison_unavailable.same_version',
       });
+    return pairOf(fromRef, toRef);
+  }
+
+  /**
+   * Two versions as a comparison reads them: the stored history when it is of this pair and neither
+   * version has a waived result, else computed with the waived results left out (decision 0370).
+   */
+  async function pairOf(from: repo.VersionRef, to: repo.VersionRef): Promise<Pair> {
     const [header, digests] = await Promise.all([
-      repo.findStoredHeader(db, toRef.id),
-      repo.waiverDigests(db, [fromRef.id, toRef.id]),
+      repo.findStoredHeader(db, to.id),
+      repo.waiverDigests(db, [from.id, to.id]),
     ]);
-    const waivers = waiverPart(digests, fromRef.id, toRef.id);
-    const stored = header?.fromVersionId === fromRef.id && waivers === '' ? header : null;
-    return { from: fromRef, to: toRef, stored, waivers } as Pair;
+    const waivers = waiverPart(digests, from.id, to.id);
+    const stored = header?.fromVersionId === from.id && waivers === '' ? header : null;
+    return { from, to, stored, waivers };
   }
 
   /** Both versions compared on a worker thread, once per pair and check (cached). */
@@ -198,6 +210,63 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       elements,
       totals,
     };
+  }
+
+  /** Each requirement facet by its key: the newer version's specifications, else the older's. */
+  async function requirementFacets(pair: Pair): Promise<[string, FacetSummary][]> {
+    const out = new Map<string, FacetSummary>();
+    for (const versionId of [pair.to.id, pair.from.id])
+      for (const spec of await repo.checkedSpecifications(db, versionId))
+        spec.requirementKeys.forEach((key, i) => {
+          const facet = spec.requirementFacets[i];
+          if (facet && !out.has(key)) out.set(key, facetSummaryOf(facet));
+        });
+    return [...out];
+  }
+
+  /** A pair compared: per specification the counts, and the requirements' facets. */
+  async function comparisonOf(pair: Pair): Promise<Comparison> {
+    if (pair.stored) {
+      const h = pair.stored;
+      const specifications = await storedSpecifications(db, pair.to.id, pair.from.id);
+      const elements = {
+        matched_by_global_id: h.matchedByGlobalId,
+        matched_by_content: h.matchedByContent,
+        added: h.addedElements,
+        removed: h.removedElements,
+      };
+      return { ...summary(pair, storedTotals(h), h.computedAt, 'stored', elements), specifications };
+    }
+    const [output, now] = await Promise.all([computed(pair), repo.checkedSpecifications(db, pair.to.id)]);
+    const rows = new Map(now.flatMap((s) => (s.key === null ? [] : [[s.key, s] as const])));
+    const specifications = output.specifications.map((spec) => {
+      const row = rows.get(spec.key);
+      return {
+        key: spec.key,
+        specification_id: row?.id ?? null,
+        name: spec.name,
+        identifier: spec.identifier,
+        compared: spec.compared,
+        counts: spec.counts,
+        uncompared: spec.uncompared,
+        requirements: [
+          ...(row?.requirementKeys ?? []).map((key, i) => ({
+            key,
+            facet_index: i as number | null,
+            facet: row?.requirementFacets[i] ?? null,
+          })),
+          ...(row?.prohibited ? [{ key: ownRequirementKey(spec.key), facet_index: null, facet: null }] : []),
+        ],
+      };
+    });
+    const h = output.rows.header;
+    const elements = {
+      matched_by_global_id: h.matchedByGlobalId,
+      matched_by_content: h.matchedByContent,
+      added: h.addedElements,
+      removed: h.removedElements,
+    };
+    return { ...summary(pair, computedTotals(output), new Date(), 'computed', elements), specifications };
   }
 
   return {
@@ -239,57 +308,47 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
       fileId: string,
       query: ComparisonQuery,
     ): Promise<Comparison> {
-      const pair = await resolvePair(userId, projectId, fileId, query);
-      const now = await repo.checkedSpecifications(db, pair.to.id);
-      if (pair.stored) {
-        const h = pair.stored;
-        const [before, changes, facetFailures] = await Promise.all([
-          repo.checkedSpecifications(db, pair.from.id),
-          repo.changeCounts(db, pair.to.id),
-          repo.facetFailureCounts(db, pair.to.id),
+      return comparisonOf(await resolvePair(userId, projectId, fileId, query));
+    },
+
+    /**
+     * What each file's latest completed version changed since the completed version before it, per
+     * specification: the Changes view's default pair read by the same definition (waivers applied,
+     * decision 0370), for the Overview's "since vN" lines. Files whose latest version has no stored
+     * history (the first, or not compared yet) are left out. Read access is the caller's.
+     */
+    async latestChanges(
+      files: readonly { fileId: string; fileName: string; versionId: string }[],
+    ): Promise<OverviewChanges[]> {
+      const out: OverviewChanges[] = [];
+      // One file at a time: a pair with waivers loads two versions and takes a worker thread.
+      for (const file of files) {
+        const [header, to] = await Promise.all([
+          repo.findStoredHeader(db, file.versionId),
+          repo.versionRef(db, file.versionId),
         ]);
-        const specifications = storedSpecificationComparisons({ now, before, changes, facetFailures });
-        const elements = {
-          matched_by_global_id: h.matchedByGlobalId,
-          matched_by_content: h.matchedByContent,
-          added: h.addedElements,
-          removed: h.removedElements,
-        };
-        return { ...summary(pair, storedTotals(h), h.computedAt, 'stored', elements), specifications };
+        if (!header || !to) continue;
+        const from = await repo.previousCompletedVersion(db, file.fileId, to.versionNumber);
+        if (!from) continue;
+        const comparison = await comparisonOf(await pairOf(from, to));
+        out.push({
+          file_id: file.fileId,
+          file_name: file.fileName,
+          from_version: comparison.from_version,
+          to_version: comparison.to_version,
+          specifications: comparison.specifications.map((spec) => ({
+            key: spec.key,
+            name: spec.name,
+            identifier: spec.identifier,
+            compared: spec.compared,
+            new: spec.counts.new,
+            resolved: spec.counts.resolved,
+            removed: spec.counts.removed,
+            waived: spec.counts.waived,
+          })),
+        });
       }
-      const output = await computed(pair);
-      const rows = new Map(now.flatMap((s) => (s.key === null ? [] : [[s.key, s] as const])));
-      const specifications = output.specifications.map((spec) => {
-        const row = rows.get(spec.key);
-        return {
-          key: spec.key,
-          specification_id: row?.id ?? null,
-          name: spec.name,
-          identifier: spec.identifier,
-          compared: spec.compared,
-          counts: spec.counts,
-          uncompared: spec.uncompared,
-          requirements: [
-            ...(row?.requirementKeys ?? []).map((key, i) => ({
-              key,
-              facet_index: i as number | null,
-              facet: row?.requirementFacets[i] ?? null,
-            })),
-            ...(row?.prohibited
-              ? [{ key: ownRequirementKey(spec.key), facet_index: null, facet: null }]
-              : []),
-          ],
-        };
-      });
-      const h = output.rows.header;
-      const totals = computedTotals(output);
-      const elements = {
-        matched_by_global_id: h.matchedByGlobalId,
-        matched_by_content: h.matchedByContent,
-        added: h.addedElements,
-        removed: h.removedElements,
-      };
-      return { ...summary(pair, totals, new Date(), 'computed', elements), specifications };
+      return out;
     },
 
     /** A page of one specification's changed findings (of one kind, or all), with their elements. */
@@ -353,6 +412,55 @@ export function createHistoryService(deps: { db: Database; cacheEntries?: number
         }));
       }
       return { changes, total, page: query.page, page_size: query.page_size };
+    },
+
+    /**
+     * The new failures of two versions as a BCF archive, one topic per element and specification,
+     * written on a worker thread by `plumbline compare --format bcf`'s code from both versions'
+     * stored rows: the comparison as read (the Changes view's), waived results left out. Topic GUIDs
+     * derive from the specification key and the element, so the same new failure keeps its topic.
+     */
+    async newFailuresBcf(
+      userId: string | null,
+      projectId: string,
+      fileId: string,
+      query: ComparisonBcfQuery,
+      locale: Locale,
+    ): Promise<{ bytes: Uint8Array; fileName: string }> {
+      const pair = await resolvePair(userId, projectId, fileId, query);
+      const { file, version } = await requireCheckedVersion(db, { projectId, fileId, versionId: pair.to.id });
+      const [requirements, idsNames] = await Promise.all([
+        requirementFacets(pair),
+        repo.activeIdsFileNames(db, projectId),
+      ]);
+      // Waived results left out on both sides, as the comparison reads them (decision 0370): a
+      // failure an approved waiver covers is no new failure and gets no topic.
+      const waivers = pair.waivers !== '';
+      const previous = await loadVersionData(db, pair.from.id, 'all', { waivers });
+      const current = await loadVersionData(db, pair.to.id, 'all', { waivers });
+      const checkedAt = version.checkedAt ?? version.processedAt ?? new Date(0);
+      const input: CompareBcfTaskInput = {
+        previous,
+        current,
+        requirements,
+        header: {
+          ids: { title: idsNames.join(', ') || null, fileName: null },
+          model: { fileName: file.name, schema: null },
+          checkedAt: checkedAt.toISOString(),
+        },
+        options: {
+          version: query.bcfVersion,
+          lang: locale,
+          modelDate: version.processedAt?.toISOString() ?? null,
+        },
+      };
+      const bytes = await runWorkerTask<Uint8Array>('compare-bcf', input, {
+        timeLimitMs: COMPARE_TIME_LIMIT_MS,
+        limitMessage: 'Comparing the versions took too long.',
+        transfer: transfersOfData(previous, current),
+      });
+      const base = file.name.replace(/\.ifc$/i, '');
+      return { bytes, fileName: `${base} ${pair.from.versionTag}-${pair.to.versionTag} new failures.bcf` };
     },
   };
 }

@@ -3,6 +3,7 @@ import { percentOf } from '@plumbline/contracts';
 import type { Database } from '../../platform/db';
 import { listProjectBimFiles, toBimFileDto } from '../bimfiles';
 import { idsComplianceOf, STATUS_RANK } from '../compliance';
+import { createHistoryService, type HistoryService } from '../history';
 import { requireProjectReader } from '../projects';
 import * as repo from './repo';
 import { readVersionTotals, type VersionTotals, ZERO_TOTALS } from './totals';
@@ -111,8 +112,16 @@ export function processingOf(files: ReadonlyArray<{ status: string; rechecking?:
   };
 }
 
-export function createOverviewService(deps: { db: Database }) {
+/**
+ * `history`: whose comparisons the "since vN" lines read (the same definition as the Changes view's);
+ * one of its own by default, with its own cache of computed comparisons.
+ */
+export function createOverviewService(deps: {
+  db: Database;
+  history?: Pick<HistoryService, 'latestChanges'>;
+}) {
   const { db } = deps;
+  const history = deps.history ?? createHistoryService({ db });
   return {
     /** The Dashboard Overview of one project (spec 1 §2.2), from stored results; demo readable. */
     async project(userId: string | null, projectId: string): Promise<ProjectOverview> {
@@ -128,7 +137,15 @@ export function createOverviewService(deps: { db: Database }) {
       const completedIds = versions.filter((v) => v.status === 'completed').map((v) => v.id);
       // Pairs, categories and the elements' worst-status counts, all stored with the results
       // (decisions 0168, 0173): the same status ranks as the IDS Compliance cards, so the two agree.
-      const counts = await readVersionTotals(db, completedIds);
+      const [counts, changes] = await Promise.all([
+        readVersionTotals(db, completedIds),
+        history.latestChanges(
+          included.flatMap((f) => {
+            const version = latest.get(f.id);
+            return version ? [{ fileId: f.id, fileName: f.name, versionId: version.id }] : [];
+          }),
+        ),
+      ]);
       const now = latestIds.reduce((sum, id) => add(sum, counts.get(id) ?? ZERO), ZERO);
       const ranks = ranksOf(now);
       const elements = [...latest.values()].reduce((sum, v) => sum + (v.elementsCount ?? 0), 0);
@@ -145,6 +162,7 @@ export function createOverviewService(deps: { db: Database }) {
         compliance_categories: categoriesOf(now),
         trend: buildTrend(versions, counts),
         files: included.map((f) => ({ ...toBimFileDto(f), latest_version_id: latest.get(f.id)?.id ?? null })),
+        changes,
         processing: processingOf(included.map(toBimFileDto)),
       };
     },

@@ -4,6 +4,7 @@ import { AreaErrorBoundary } from '@/components/errors/area-error-boundary';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/ui/skip-link';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { ChangesViewerProvider } from '@/lib/changes-viewer-slot';
 import { type DashboardShellOptions, dashboardTabLabel, isDashboardTab } from '@/lib/dashboard-tabs';
 import { useDataSource } from '@/lib/data-source';
 import { useT } from '@/lib/i18n';
@@ -25,6 +26,12 @@ export interface DashboardShellProps {
 }
 
 /** The dashboard frame every area lives in: header, the nine tabs (spec 3 §2.6) and the active area. */
+// The Changes view's 3D viewer (files feature → viewer feature, assembled here): its code and the
+// 3D engine's load when a list is first shown in 3D.
+const ChangesViewer = lazy(async () => ({
+  default: (await import('@/features/viewer/changes-viewer')).ChangesViewer,
+}));
+
 export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
   const t = useT('app');
   const { active, visible, selectTab } = useActiveTab(options);
@@ -58,66 +65,68 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
   // the sign-in pages' first bundle.
   return (
     <TooltipProvider delayDuration={250}>
-      <Tabs
-        value={active}
-        onValueChange={(value) => isDashboardTab(value) && selectTab(value)}
-        activationMode="manual"
-        className="flex min-h-dvh flex-col"
-      >
-        <SkipLink />
-        <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            <AppHeader
-              user={demo ? null : user}
-              demo={demo}
-              onOpenSettings={visible.includes('settings') ? () => selectTab('settings') : undefined}
-              onSignOut={() => signOut.mutate()}
-              signingOut={signOut.isPending}
-            />
-            <TabsList ref={tabListRef} aria-label={t('app.title.dashboard')} className="-mb-px pb-2">
-              {visible.map((id) => {
-                const { icon: Icon, preload } = TAB_PANELS[id];
-                return (
-                  <TabsTrigger
-                    key={id}
-                    value={id}
-                    data-tab-id={id}
-                    onPointerEnter={preload}
-                    onFocus={preload}
-                  >
-                    <Icon aria-hidden="true" />
-                    {dashboardTabLabel(id)}
-                  </TabsTrigger>
-                );
-              })}
-            </TabsList>
-          </div>
-        </header>
-        {banner}
-        <main
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
+      <ChangesViewerProvider value={ChangesViewer}>
+        <Tabs
+          value={active}
+          onValueChange={(value) => isDashboardTab(value) && selectTab(value)}
+          activationMode="manual"
+          className="flex min-h-dvh flex-col"
         >
-          {visible.map((id) => {
-            const { Panel } = TAB_PANELS[id];
-            return (
-              <TabsContent key={id} value={id}>
-                <AreaErrorBoundary resetKeys={[active]}>
-                  <Suspense fallback={<AreaLoading label={dashboardTabLabel(id)} />}>
-                    <Panel />
-                  </Suspense>
-                </AreaErrorBoundary>
-              </TabsContent>
-            );
-          })}
-        </main>
-        {(wizardLoaded || wizardRequested) && (
-          <Suspense fallback={null}>
-            <CreateProjectWizard user={demo ? null : user} />
-          </Suspense>
-        )}
-      </Tabs>
+          <SkipLink />
+          <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+            <div className="mx-auto max-w-7xl px-4 sm:px-6">
+              <AppHeader
+                user={demo ? null : user}
+                demo={demo}
+                onOpenSettings={visible.includes('settings') ? () => selectTab('settings') : undefined}
+                onSignOut={() => signOut.mutate()}
+                signingOut={signOut.isPending}
+              />
+              <TabsList ref={tabListRef} aria-label={t('app.title.dashboard')} className="-mb-px pb-2">
+                {visible.map((id) => {
+                  const { icon: Icon, preload } = TAB_PANELS[id];
+                  return (
+                    <TabsTrigger
+                      key={id}
+                      value={id}
+                      data-tab-id={id}
+                      onPointerEnter={preload}
+                      onFocus={preload}
+                    >
+                      <Icon aria-hidden="true" />
+                      {dashboardTabLabel(id)}
+                    </TabsTrigger>
+                  );
+                })}
+              </TabsList>
+            </div>
+          </header>
+          {banner}
+          <main
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
+          >
+            {visible.map((id) => {
+              const { Panel } = TAB_PANELS[id];
+              return (
+                <TabsContent key={id} value={id}>
+                  <AreaErrorBoundary resetKeys={[active]}>
+                    <Suspense fallback={<AreaLoading label={dashboardTabLabel(id)} />}>
+                      <Panel />
+                    </Suspense>
+                  </AreaErrorBoundary>
+                </TabsContent>
+              );
+            })}
+          </main>
+          {(wizardLoaded || wizardRequested) && (
+            <Suspense fallback={null}>
+              <CreateProjectWizard user={demo ? null : user} />
+            </Suspense>
+          )}
+        </Tabs>
+      </ChangesViewerProvider>
     </TooltipProvider>
   );
 }

@@ -3,6 +3,7 @@ import {
   AlertCircle,
   Boxes,
   FileBox,
+  GitCompare,
   HardDrive,
   ListChecks,
   type LucideIcon,
@@ -45,6 +46,8 @@ const SchemaAnalysisSummary = lazy(async () => ({
 const AttributeInsights = lazy(async () => ({
   default: (await import('./attribute-insights')).AttributeInsights,
 }));
+// Only for projects whose files have a second version: loaded beside the first view, not in it.
+const ChangesSince = lazy(async () => ({ default: (await import('./changes-since')).ChangesSince }));
 
 const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string }> = {
   good: { icon: ShieldCheck, className: 'text-green-600' },
@@ -117,6 +120,17 @@ export function ProjectOverview({ project }: { project: Project }) {
         <ComplianceCategories categories={data.compliance_categories} />
         <ComplianceTrendChart points={data.trend} />
       </Section>
+      {data.changes.length > 0 && (
+        <Section
+          icon={GitCompare}
+          title={t('overview.changes.title')}
+          description={t('overview.changes.description')}
+        >
+          <Suspense fallback={<Skeleton className="mx-6 mb-6 h-16 rounded-xl" />}>
+            <ChangesSince changes={data.changes} />
+          </Suspense>
+        </Section>
+      )}
       <Section
         icon={FileBox}
         title={t('overview.bimFiles')}

@@ -51,4 +51,22 @@ export const changesSource = {
     });
     return apiRequest(path, { schema: changesResponseSchema, signal });
   },
+  /** The first page of one specification's changes of every kind (the Changes viewer's marks). */
+  all(
+    projectId: string,
+    fileId: string,
+    query: { from: string; to: string; specificationKey: string; pageSize: number },
+    signal?: AbortSignal,
+  ): Promise<ChangesResponse> {
+    const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/comparison/changes', {
+      path: { projectId, fileId },
+      query: {
+        from: query.from,
+        to: query.to,
+        specification_key: query.specificationKey,
+        page_size: query.pageSize,
+      },
+    });
+    return apiRequest(path, { schema: changesResponseSchema, signal });
+  },
 };

@@ -1,11 +1,25 @@
 // @vitest-environment happy-dom
 import type { BimFileVersion, FindingChange } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { type ChangesViewerProps, ChangesViewerProvider } from '@/lib/changes-viewer-slot';
+import { saveBlob } from '@/lib/save-file';
 import { mockApi } from '@/lib/testing/fetch-mock';
 import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import { renderWithApp } from '@/lib/testing/render';
 import { ChangesView } from './changes-view';
+
+// The download itself is the browser's; the test reads what was asked of the server.
+vi.mock('@/lib/save-file', () => ({ saveBlob: vi.fn() }));
+// The 3D engine does not run here: the app's viewer is a stand-in saying what it was asked to show.
+function StandInViewer(props: ChangesViewerProps) {
+  return (
+    <p data-testid="changes-viewer">
+      {props.specificationName} {props.versionId}{' '}
+      {props.changes.map((c) => `${c.kind}:${c.step_id}`).join(' ')}
+    </p>
+  );
+}
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const FILE = '00000000-0000-4000-8000-000000000002';
@@ -123,5 +137,73 @@ describe('Changes view', () => {
         .slice(1, 6)
         .map((cell) => cell.textContent),
     ).toEqual(['2', '3', '1', '2', '0']);
+  });
+
+  it('downloads the BCF of the new failures of the two versions shown, and offers none when nothing is new', async () => {
+    const asked: URLSearchParams[] = [];
+    mockApi({
+      [`GET ${BASE}/versions`]: { body: { versions: [version(3), version(2), version(1)] } },
+      [`GET ${BASE}/comparison`]: ({ url }) =>
+        url.searchParams.get('from') === V(1)
+          ? { body: comparison(1, 3, { new: 0, resolved: 3, removed: 0, persisting: 2, waived: 1 }) }
+          : { body: comparison(2, 3) },
+      [`GET ${BASE}/comparison/bcf`]: ({ url }) => {
+        asked.push(url.searchParams);
+        return new Response(new Uint8Array([0x50, 0x4b]), {
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-disposition': "attachment; filename*=UTF-8''Tower%20v2-v3%20new%20failures.bcf",
+          },
+        });
+      },
+    });
+    const { user } = renderWithApp(<ChangesView projectId={PROJECT} fileId={FILE} />);
+    await screen.findByRole('table', { name: 'Changes per specification' });
+    await user.click(screen.getByRole('button', { name: 'BCF of new failures' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]?.get('from')).toBe(V(2));
+    expect(asked[0]?.get('to')).toBe(V(3));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveBlob).mock.calls[0]?.[1]).toBe('Tower v2-v3 new failures.bcf');
+
+    // v1 against v3: nothing new (a waived failure is no new one), nothing to export.
+    await user.selectOptions(screen.getByLabelText('From version'), V(1));
+    await screen.findByRole('row', { name: /Walls have a fire rating.*0.*3.*0.*2/ });
+    expect(screen.getByRole('button', { name: 'BCF of new failures' })).toBeDisabled();
+  });
+
+  it('opens the 3D viewer of a specification’s changes from its lists, on the versions shown', async () => {
+    mockApi({
+      [`GET ${BASE}/versions`]: { body: { versions: [version(3), version(2), version(1)] } },
+      [`GET ${BASE}/comparison`]: { body: comparison(2, 3) },
+      [`GET ${BASE}/comparison/changes`]: { body: { changes: [change], total: 1, page: 1, page_size: 100 } },
+    });
+    const { user } = renderWithApp(
+      <ChangesViewerProvider value={StandInViewer}>
+        <ChangesView projectId={PROJECT} fileId={FILE} />
+      </ChangesViewerProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Elements of Walls have a fire rating' }));
+    const show = await screen.findByRole('button', { name: 'Show in 3D: Walls have a fire rating' });
+    expect(screen.queryByTestId('changes-viewer')).toBeNull();
+    await user.click(show);
+    // The newer version, with the specification's changes of every kind (one request, all kinds).
+    expect((await screen.findByTestId('changes-viewer')).textContent).toBe(
+      `Walls have a fire rating ${V(3)} new:15042`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Hide 3D: Walls have a fire rating' }));
+    expect(screen.queryByTestId('changes-viewer')).toBeNull();
+  });
+
+  it('offers no 3D where the app provides no viewer', async () => {
+    mockApi({
+      [`GET ${BASE}/versions`]: { body: { versions: [version(3), version(2)] } },
+      [`GET ${BASE}/comparison`]: { body: comparison(2, 3) },
+      [`GET ${BASE}/comparison/changes`]: { body: { changes: [change], total: 1, page: 1, page_size: 100 } },
+    });
+    const { user } = renderWithApp(<ChangesView projectId={PROJECT} fileId={FILE} />);
+    await user.click(await screen.findByRole('button', { name: 'Elements of Walls have a fire rating' }));
+    await screen.findByRole('table', { name: 'New failures in Walls have a fire rating' });
+    expect(screen.queryByRole('button', { name: /Show in 3D/ })).toBeNull();
   });
 });

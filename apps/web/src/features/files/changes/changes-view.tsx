@@ -3,12 +3,15 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
+import { useChangesViewer } from '@/lib/changes-viewer-slot';
 import { formatNumber } from '@/lib/format';
 import { rich, useT } from '@/lib/i18n';
 import { useFileVersions } from '../../projects/selection/versions-query';
 import { KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
 import type { Comparison, VersionPair } from './changes-source';
+import { ChangesViewerPanel } from './changes-viewer-panel';
+import { NewFailuresBcfButton } from './new-failures-bcf-button';
 import { useComparison } from './queries';
 
 const KINDS: readonly ChangeKind[] = ['new', 'resolved', 'removed'];
@@ -105,16 +108,24 @@ function ComparisonTable({
   const { elements } = comparison;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-muted-foreground">
-        {t('changes.elementsSummary', {
-          from: String(comparison.from_version.version_number),
-          to: String(comparison.to_version.version_number),
-          byGlobalId: elements.matched_by_global_id,
-          byContent: elements.matched_by_content,
-          added: elements.added,
-          removed: elements.removed,
-        })}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          {t('changes.elementsSummary', {
+            from: String(comparison.from_version.version_number),
+            to: String(comparison.to_version.version_number),
+            byGlobalId: elements.matched_by_global_id,
+            byContent: elements.matched_by_content,
+            added: elements.added,
+            removed: elements.removed,
+          })}
+        </p>
+        <NewFailuresBcfButton
+          projectId={projectId}
+          fileId={fileId}
+          pair={pair}
+          newFailures={comparison.totals.new}
+        />
+      </div>
       {comparison.specifications.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('changes.noSpecifications')}</p>
       ) : (
@@ -162,8 +173,10 @@ function SpecificationRows({
   pair: { from: string; to: string };
   specification: SpecificationComparison;
 }) {
-  const t = useT('changes');
+  const t = useT('changes', 'projects');
   const [open, setOpen] = useState(false);
+  const [in3d, setIn3d] = useState(false);
+  const viewer = useChangesViewer();
   const panelId = useId();
   const { counts } = specification;
   const changed = counts.new + counts.resolved + counts.removed > 0;
@@ -213,6 +226,27 @@ function SpecificationRows({
       {open && (
         <TableRow id={panelId}>
           <TableCell colSpan={7} className="space-y-3 bg-muted/30">
+            {viewer && counts.new + counts.resolved > 0 && (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-expanded={in3d}
+                aria-label={t(in3d ? 'projects.changes.viewer.hideOf' : 'projects.changes.viewer.showOf', {
+                  specification: specification.name,
+                })}
+                onClick={() => setIn3d((was) => !was)}
+              >
+                {in3d ? t('projects.changes.viewer.hide') : t('projects.changes.viewer.show')}
+              </Button>
+            )}
+            {in3d && (
+              <ChangesViewerPanel
+                projectId={projectId}
+                fileId={fileId}
+                pair={pair}
+                specification={specification}
+              />
+            )}
             {KINDS.map((kind) => (
               <ChangeList
                 key={kind}
