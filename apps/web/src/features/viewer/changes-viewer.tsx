@@ -4,9 +4,13 @@ import type { ChangesViewerProps } from '@/lib/changes-viewer-slot';
 import { formatNumber } from '@/lib/format';
 import { type MessageId, useT } from '@/lib/i18n';
 import { CHANGE_COLOURS, type ChangeMark, changeColourGroups, changeMarks } from './changes-colours';
+import { DIMMED_COLOUR } from './compliance-colours';
 import { useModelViewer } from './use-model-viewer';
 import { ViewerFrame } from './viewer-frame';
 import { ViewerToolbar } from './viewer-toolbar';
+
+/** How solid the unchanged elements are drawn: enough to place the changes, too little to hide them. */
+const CONTEXT_OPACITY = 0.2;
 
 /** Colour and shape (the accessibility rules' non-colour cue): a new failure fails, a resolved one passes. */
 const MARK_STATUS = { new: 'failed', resolved: 'passed' } as const;
@@ -48,6 +52,14 @@ export function ChangesViewer({
         const groups = changeColourGroups(await viewer.elementIds(), marks);
         if (cancelled) return;
         await viewer.setColours(groups);
+        // The rest is context: see-through, so a changed element inside the building is not hidden
+        // behind it; the camera then frames the changed elements (with their surroundings).
+        await viewer.setSeeThrough(groups.get(DIMMED_COLOUR) ?? [], CONTEXT_OPACITY);
+        const changed = [
+          ...(groups.get(CHANGE_COLOURS.new) ?? []),
+          ...(groups.get(CHANGE_COLOURS.resolved) ?? []),
+        ];
+        if (changed.length > 0) await viewer.frameElements(changed);
         const drawn = (mark: ChangeMark) => groups.get(CHANGE_COLOURS[mark])?.length ?? 0;
         if (!cancelled) setPainted(`${drawn('new')}:${drawn('resolved')}`);
       } catch {

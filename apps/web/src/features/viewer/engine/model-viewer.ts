@@ -151,6 +151,17 @@ export class ModelViewer {
     await this.update();
   }
 
+  /**
+   * Makes these elements see-through and every other one solid again: context that must not hide
+   * what lies behind it (an interior wall inside pale exterior walls).
+   */
+  async setSeeThrough(ids: number[], opacity: number): Promise<void> {
+    const model = this.requireModel();
+    await model.resetOpacity(undefined);
+    if (ids.length > 0) await model.setOpacity(ids, opacity);
+    await this.update();
+  }
+
   /** Adds these elements to the highlight (rejects if the model refuses any of them). */
   async addHighlight(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
