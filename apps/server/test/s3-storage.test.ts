@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileVersionFragments, fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
+import { modelObjectKey } from './support/model-objects';
 import { upload } from './support/multipart';
 import { type S3Standin, startS3Standin } from './support/s3-standin';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
@@ -46,8 +47,7 @@ for (const backend of testBackends()) {
       );
       expect(response.statusCode).toBe(201);
       const { bim_file: file, version } = response.json();
-      const key = `projects/${projectId}/bimfiles/${version.id}.ifc`;
-      expect(standin.storedKeys()).toContain(`site-a/${key}`);
+      expect(standin.storedKeys()).toContain(`site-a/${modelObjectKey(model)}`);
       const [row] = await server.database.db
         .select()
         .from(fileVersions)

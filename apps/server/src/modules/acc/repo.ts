@@ -290,11 +290,11 @@ export async function findFetchTarget(db: Database, versionId: string): Promise<
 export async function completeFetch(
   tx: Database,
   versionId: string,
-  stored: { size: number; sha256: string },
+  stored: { size: number; sha256: string; key: string },
 ): Promise<boolean> {
   const rows = await tx
     .update(fileVersions)
-    .set({ sizeBytes: stored.size, sha256: stored.sha256 })
+    .set({ sizeBytes: stored.size, sha256: stored.sha256, storageKey: stored.key })
     .where(and(eq(fileVersions.id, versionId), eq(fileVersions.status, 'pending')))
     .returning({ id: fileVersions.id });
   return rows.length === 1;
