@@ -94,5 +94,40 @@ for (const backend of testBackends()) {
       expect(view.statusCode).toBe(200);
       expect(createHash('sha256').update(view.rawPayload).digest('hex')).toBe(fragments.sha256);
     });
+
+    it('keeps one object in the bucket for the same bytes uploaded in another project and file', async () => {
+      const others = await Promise.all(
+        ['Second bucket', 'Third bucket'].map(
+          async (name) =>
+            (await call(server, owner, 'POST', '/api/v1/projects', { name })).json().project.id as string,
+        ),
+      );
+      const fileIds: string[] = [];
+      for (const [index, projectId] of others.entries()) {
+        const response = await upload(
+          server,
+          owner,
+          `/api/v1/projects/${projectId}/bimfiles`,
+          `Copy ${index}.ifc`,
+          model,
+        );
+        expect(response.statusCode).toBe(201);
+        fileIds.push(response.json().bim_file.id as string);
+      }
+      // The first test uploaded the same bytes already: still one model object, nothing staged.
+      const keys = standin.storedKeys();
+      expect(keys.filter((key) => key.endsWith('.ifc'))).toEqual([`site-a/${modelObjectKey(model)}`]);
+      expect(keys.filter((key) => key.startsWith('site-a/staging/'))).toEqual([]);
+
+      // Deleting one project's file keeps the object the others still use.
+      const deleted = await call(
+        server,
+        owner,
+        'DELETE',
+        `/api/v1/projects/${others[0]}/bimfiles/${fileIds[0]}`,
+      );
+      expect(deleted.statusCode).toBe(204);
+      expect(standin.storedKeys()).toContain(`site-a/${modelObjectKey(model)}`);
+    });
   });
 }
