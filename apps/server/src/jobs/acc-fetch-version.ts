@@ -38,6 +38,8 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
     const { db, clock, storage, jobs, acc, logger } = deps;
     const target = await findFetchTarget(db, fileVersionId);
     if (target?.status !== 'pending') return;
+    // Stored already (a retry after the fetch committed): its key is the shared model, never deleted here.
+    if (target.sha256 !== '') return;
     // A version fetched before decision 0424 kept its bytes under its own key; a retry after a crash
     // may find a half-kept one there: start clean (deleting nothing is no error).
     await storage.delete(target.storageKey);

@@ -269,6 +269,8 @@ export interface FetchTarget {
   accVersionId: string;
   storageKey: string;
   status: string;
+  /** Empty until the fetch stored the bytes (completeFetch). */
+  sha256: string;
 }
 
 export async function findFetchTarget(db: Database, versionId: string): Promise<FetchTarget | null> {
@@ -280,6 +282,7 @@ export async function findFetchTarget(db: Database, versionId: string): Promise<
       accVersionId: fileVersions.accVersionId,
       storageKey: fileVersions.storageKey,
       status: fileVersions.status,
+      sha256: fileVersions.sha256,
     })
     .from(fileVersions)
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
