@@ -178,7 +178,8 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[], table: FacetTable)
     }
     group.add(run, lookup.literals);
   }
-  for (const byKey of sameApplicability.values()) for (const group of byKey.values()) sweepOrder(group, table);
+  for (const byKey of sameApplicability.values())
+    for (const group of byKey.values()) sweepOrder(group, table);
   return [...streams.values()];
 }
 
@@ -214,7 +215,9 @@ function sweepOrder(group: SameApplicability, table: FacetTable): void {
   });
   starts[distinct.length] = n;
   const members = new Int32Array(n);
-  distinct.forEach((use, j) => members.set(membersOf.get(use) as number[], starts[j] as number));
+  distinct.forEach((use, j) => {
+    members.set(membersOf.get(use) as number[], starts[j] as number);
+  });
   group.distinct = Int32Array.from(distinct);
   group.starts = starts;
   group.members = members;

@@ -236,7 +236,12 @@ export class ElementOutcomes {
     if (this.listed[n] === id) return this.lists[n] as readonly FacetFailure[];
     const failure = this.failureAt(n, id) as FacetFailure;
     const entry = this.entries[n] as SharedFailure | null;
-    const list = entry === null ? [failure] : (entry.alone ??= [failure]);
+    let list: readonly FacetFailure[];
+    if (entry === null) list = [failure];
+    else {
+      entry.alone ??= [failure];
+      list = entry.alone;
+    }
     this.listed[n] = id;
     this.lists[n] = list;
     return list;
