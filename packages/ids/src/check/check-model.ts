@@ -84,11 +84,20 @@ interface SameApplicability {
   readonly applicable: IdList;
   taken: Uint32Array | null;
   /**
-   * The runs' requirement uses one after another, run k's at [offsets[k], offsets[k + 1]) (none
-   * for a prohibited specification, whose elements fail by applying): read in one sweep.
+   * The distinct requirement uses of the group's runs, by their index in a specification (so a
+   * run's failures come in its own order), each evaluated once per element; run k's membership
+   * in use j is `members[starts[j]..starts[j + 1])`, ascending. A prohibited specification holds
+   * none: its elements fail by applying (`prohibitedRuns`).
    */
-  uses: Int32Array;
-  offsets: Int32Array;
+  distinct: Int32Array;
+  starts: Int32Array;
+  members: Int32Array;
+  prohibitedRuns: Int32Array;
+  /** Per run, scratch for the element being swept: stamped with its id, its first failing use, and its further failures. */
+  stamp: Float64Array;
+  first: Int32Array;
+  more: (FacetFailure[] | null)[];
+  touched: Int32Array;
 }
 
 /**
@@ -118,7 +127,7 @@ function prepare(spec: Specification, table: FacetTable): SpecRun {
 }
 
 /** Puts each specification in the stream of its candidate list, in a look-up group when it can. */
-function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[] {
+function streamsOf(model: IfcModel, runs: readonly SpecRun[], table: FacetTable): CandidateStream[] {
   const lists = new CandidateLists(model);
   const streams = new Map<ArrayLike<number>, CandidateStream>();
   const sameApplicability = new Map<CandidateStream, Map<string, SameApplicability>>();
@@ -145,8 +154,14 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[]
           runs: [],
           applicable: new IdList(),
           taken: null,
-          uses: NO_USES,
-          offsets: NO_USES,
+          distinct: NO_USES,
+          starts: NO_USES,
+          members: NO_USES,
+          prohibitedRuns: NO_USES,
+          stamp: new Float64Array(0),
+          first: NO_USES,
+          more: [],
+          touched: NO_USES,
         };
         byKey.set(key, group);
         stream.scanned.push(group);
@@ -163,37 +178,61 @@ function streamsOf(model: IfcModel, runs: readonly SpecRun[]): CandidateStream[]
     }
     group.add(run, lookup.literals);
   }
-  for (const byKey of sameApplicability.values()) for (const group of byKey.values()) sweepOrder(group);
+  for (const byKey of sameApplicability.values())
+    for (const group of byKey.values()) sweepOrder(group, table);
   return [...streams.values()];
 }
 
 const NO_USES = new Int32Array(0);
 
-function sweepOrder(group: SameApplicability): void {
+function sweepOrder(group: SameApplicability, table: FacetTable): void {
   const { runs } = group;
-  const offsets = new Int32Array(runs.length + 1);
+  const membersOf = new Map<number, number[]>();
+  const prohibited: number[] = [];
+  runs.forEach((run, k) => {
+    if (run.prohibited) {
+      prohibited.push(k);
+      return;
+    }
+    for (const use of run.requirements) {
+      let members = membersOf.get(use.use);
+      if (members === undefined) {
+        members = [];
+        membersOf.set(use.use, members);
+      }
+      if (members[members.length - 1] !== k) members.push(k);
+    }
+  });
+  // By index in the specification: each run meets its failing uses in its own order.
+  const distinct = [...membersOf.keys()].sort(
+    (a, b) => (table.uses[a] as RequirementUse).index - (table.uses[b] as RequirementUse).index || a - b,
+  );
+  const starts = new Int32Array(distinct.length + 1);
   let n = 0;
-  runs.forEach((run, k) => {
-    offsets[k] = n;
-    if (!run.prohibited) n += run.requirements.length;
+  distinct.forEach((use, j) => {
+    starts[j] = n;
+    n += (membersOf.get(use) as number[]).length;
   });
-  offsets[runs.length] = n;
-  const uses = new Int32Array(n);
-  runs.forEach((run, k) => {
-    if (run.prohibited) return;
-    const at = offsets[k] as number;
-    run.requirements.forEach((use, r) => {
-      uses[at + r] = use.use;
-    });
+  starts[distinct.length] = n;
+  const members = new Int32Array(n);
+  distinct.forEach((use, j) => {
+    members.set(membersOf.get(use) as number[], starts[j] as number);
   });
-  group.uses = uses;
-  group.offsets = offsets;
+  group.distinct = Int32Array.from(distinct);
+  group.starts = starts;
+  group.members = members;
+  group.prohibitedRuns = Int32Array.from(prohibited);
+  group.stamp = new Float64Array(runs.length).fill(-1);
+  group.first = new Int32Array(runs.length);
+  group.more = new Array<FacetFailure[] | null>(runs.length).fill(null);
+  group.touched = new Int32Array(runs.length);
 }
 
 /**
- * Every specification of a group on an element they all apply to: each one's failures from the
- * element's shared outcomes (check/facet-table.ts), recorded; the passes are the applicable
- * elements a specification does not fail (`partOf`).
+ * Every specification of a group on an element they all apply to: each distinct requirement use
+ * evaluated once from the element's shared outcomes (check/facet-table.ts), and only the
+ * specifications holding a failing one visited; their failures recorded. The passes are the
+ * applicable elements a specification does not fail (`partOf`).
  */
 function checkGroup(
   model: IfcModel,
@@ -203,25 +242,38 @@ function checkGroup(
   identities: Map<number, Identity>,
 ): void {
   const id = who.id;
-  const { runs, uses, offsets } = group;
-  for (let k = 0; k < runs.length; k++) {
-    const end = offsets[k + 1] as number;
-    let first = -1;
-    let more: FacetFailure[] | null = null;
-    for (let r = offsets[k] as number; r < end; r++) {
-      const n = uses[r] as number;
-      const failure = outcomes.failureAt(n, id);
-      if (failure === null) continue;
-      if (first < 0) first = n;
-      else if (more === null) more = [outcomes.failureAt(first, id) as FacetFailure, failure];
-      else more.push(failure);
+  const { runs, distinct, starts, members, stamp, first, more, touched } = group;
+  let count = 0;
+  for (let j = 0; j < distinct.length; j++) {
+    const n = distinct[j] as number;
+    const failure = outcomes.failureAt(n, id);
+    if (failure === null) continue;
+    const end = starts[j + 1] as number;
+    for (let m = starts[j] as number; m < end; m++) {
+      const k = members[m] as number;
+      if (stamp[k] !== id) {
+        stamp[k] = id;
+        first[k] = n;
+        more[k] = null;
+        touched[count++] = k;
+      } else {
+        const list = more[k] as FacetFailure[] | null;
+        if (list === null) more[k] = [outcomes.failureAt(first[k] as number, id) as FacetFailure, failure];
+        else list.push(failure);
+      }
     }
-    const run = runs[k] as SpecRun;
-    if (first < 0 && !run.prohibited) continue;
-    who.record(model, identities);
-    // One failure: the list every specification failing only that requirement there shares.
-    run.failing.push(id, more ?? (first < 0 ? NO_FAILURES : outcomes.aloneAt(first, id)));
   }
+  const { prohibitedRuns } = group;
+  if (count === 0 && prohibitedRuns.length === 0) return;
+  who.record(model, identities);
+  for (let t = 0; t < count; t++) {
+    const k = touched[t] as number;
+    // One failure: the list every specification failing only that requirement there shares.
+    (runs[k] as SpecRun).failing.push(id, more[k] ?? outcomes.aloneAt(first[k] as number, id));
+    more[k] = null;
+  }
+  for (let p = 0; p < prohibitedRuns.length; p++)
+    (runs[prohibitedRuns[p] as number] as SpecRun).failing.push(id, NO_FAILURES);
 }
 
 /** Every id that is a candidate of some stream, ascending, without duplicates. */
@@ -416,7 +468,7 @@ function checkAll(
   const table = new FacetTable();
   const runs = specs.map((spec) => prepare(spec, table));
   const outcomes = new ElementOutcomes(table, memo);
-  const streams = streamsOf(memo, runs);
+  const streams = streamsOf(memo, runs, table);
   const ids = unionOf(streams);
   const who = new ElementIdentity();
   const identities = new Map<number, Identity>();

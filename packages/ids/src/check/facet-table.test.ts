@@ -140,4 +140,42 @@ describe('shared facets in a check', () => {
       evaluate.mockRestore();
     }
   });
+
+  it('shares a failure between elements failing a requirement the same way, and only then', () => {
+    const m = new FakeModel();
+    const wall = (gid: string, fire: string | null) =>
+      m.add('IFCWALL', {
+        attributes: { GlobalId: step.str(gid), Name: step.str(gid) },
+        propertySets:
+          fire === null
+            ? []
+            : [propertySet('Pset_WallCommon', [property('FireRating', [value(fire, 'IFCLABEL')])])],
+      });
+    // Two walls without the property, two with the same wrong value, and values that a key
+    // without length prefixes would spell alike.
+    for (const [gid, fire] of [
+      ['m1', null],
+      ['m2', null],
+      ['v1', '60 min'],
+      ['v2', '60 min'],
+      ['s1', 'a:1:b'],
+      ['s2', 'a'],
+    ] as const)
+      wall(gid, fire);
+    const [result] = checkModel(
+      m,
+      parseIds(ids(spec({ applicability: entity('IFCWALL'), requirements: prop('FireRating', fire) }))),
+      fixed,
+    ).specifications;
+    const byId = new Map(result?.failingElements.map((e) => [e.globalId, e.failures]));
+    expect([...byId.keys()]).toEqual(['m1', 'm2', 'v1', 'v2', 's1', 's2']);
+    // The same content: one object, and one one-failure list.
+    expect(byId.get('m1')).toBe(byId.get('m2'));
+    expect(byId.get('v1')).toBe(byId.get('v2'));
+    expect(byId.get('v1')?.[0]?.actualValue).toBe('60 min');
+    // Different content: different objects, each with its own value.
+    expect(byId.get('m1')?.[0]).not.toBe(byId.get('v1')?.[0]);
+    expect(byId.get('s1')?.[0]).not.toBe(byId.get('s2')?.[0]);
+    expect([byId.get('s1')?.[0]?.actualValue, byId.get('s2')?.[0]?.actualValue]).toEqual(['a:1:b', 'a']);
+  });
 });

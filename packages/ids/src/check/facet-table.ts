@@ -112,6 +112,37 @@ function failureOf(use: RequirementUse, e: Exclude<Evaluation, { status: 'pass' 
     : failure;
 }
 
+/**
+ * A failure's content as text: its keys in order, each value length-prefixed (no value can spell
+ * another's), or null when it holds a value the key does not spell (classification references):
+ * such failures are not shared.
+ */
+function contentKey(f: FacetFailure): string | null {
+  let key = '';
+  for (const k in f) {
+    const v = (f as unknown as Record<string, unknown>)[k];
+    if (typeof v === 'string') key += `${k}:${v.length}:${v}`;
+    else if (typeof v === 'number' || typeof v === 'boolean') key += `${k}=${v};`;
+    else if (Array.isArray(v)) {
+      key += `${k}[${v.length}`;
+      for (const item of v) {
+        if (typeof item !== 'string') return null;
+        key += `:${item.length}:${item}`;
+      }
+    } else if (v !== undefined) return null;
+  }
+  return key;
+}
+
+/** Distinct failure contents a use keeps for sharing, at most (a bound on what a crafted model costs). */
+const MAX_SHARED_FAILURES = 4096;
+
+interface SharedFailure {
+  readonly failure: FacetFailure;
+  /** The list holding only this failure, made when first asked for. */
+  alone: readonly FacetFailure[] | null;
+}
+
 /** The element being checked: each slot's evaluation and each use's failure, computed once. */
 export class ElementOutcomes {
   private readonly evaluated: Float64Array;
@@ -122,6 +153,13 @@ export class ElementOutcomes {
   private readonly lists: (readonly FacetFailure[] | null)[];
   /** A prohibited facet's failure is the same for every element: one object per use. */
   private readonly prohibited: FacetFailure[];
+  /**
+   * Per use, its failures by content: elements failing a requirement the same way (the same
+   * missing property, the same value) share one failure object and one one-failure list, so a
+   * check keeps, sends between threads and writes each distinct failure once.
+   */
+  private readonly shared: Map<string, SharedFailure>[];
+  private readonly entries: (SharedFailure | null)[];
 
   constructor(
     private readonly table: FacetTable,
@@ -133,6 +171,8 @@ export class ElementOutcomes {
     this.failures = new Array<FacetFailure | null>(table.uses.length).fill(null);
     this.listed = new Float64Array(table.uses.length).fill(-1);
     this.lists = new Array<readonly FacetFailure[] | null>(table.uses.length).fill(null);
+    this.shared = table.uses.map(() => new Map());
+    this.entries = new Array<SharedFailure | null>(table.uses.length).fill(null);
     this.prohibited = table.uses.map((u) => ({
       facetIndex: u.index,
       type: u.facet.type,
@@ -164,10 +204,26 @@ export class ElementOutcomes {
   failureAt(n: number, id: number): FacetFailure | null {
     if (this.failed[n] === id) return this.failures[n] as FacetFailure | null;
     const use = this.table.uses[n] as RequirementUse;
-    const f = requirementFailure(use, this.evaluation(use.slot, id), this.prohibited[n] as FacetFailure);
+    const made = requirementFailure(use, this.evaluation(use.slot, id), this.prohibited[n] as FacetFailure);
+    const entry = made === null ? null : this.share(n, made);
+    const f = entry === null ? made : entry.failure;
     this.failed[n] = id;
     this.failures[n] = f;
+    this.entries[n] = entry;
     return f;
+  }
+
+  /** The shared failure of use `n` with the content of `made`, or null when it is not shared. */
+  private share(n: number, made: FacetFailure): SharedFailure | null {
+    const key = contentKey(made);
+    if (key === null) return null;
+    const byContent = this.shared[n] as Map<string, SharedFailure>;
+    let entry = byContent.get(key);
+    if (entry === undefined) {
+      entry = { failure: made, alone: null };
+      if (byContent.size < MAX_SHARED_FAILURES) byContent.set(key, entry);
+    }
+    return entry;
   }
 
   /** The list holding only use `use`'s failure on element `id` (which must fail it), made once. */
@@ -178,7 +234,14 @@ export class ElementOutcomes {
   /** The list holding only use number `n`'s failure on element `id` (which must fail it), made once. */
   aloneAt(n: number, id: number): readonly FacetFailure[] {
     if (this.listed[n] === id) return this.lists[n] as readonly FacetFailure[];
-    const list = [this.failureAt(n, id) as FacetFailure];
+    const failure = this.failureAt(n, id) as FacetFailure;
+    const entry = this.entries[n] as SharedFailure | null;
+    let list: readonly FacetFailure[];
+    if (entry === null) list = [failure];
+    else {
+      entry.alone ??= [failure];
+      list = entry.alone;
+    }
     this.listed[n] = id;
     this.lists[n] = list;
     return list;

@@ -4,7 +4,7 @@
  * text (plus a chunk buffer) is in memory at a time.
  */
 import { toValidityJson, type ValidityReport } from '@plumbline/validity';
-import type { CheckReport, ElementResult, SpecificationResult } from '../results';
+import type { CheckReport, ElementResult, FacetFailure, SpecificationResult } from '../results';
 import { failureReason, toJsonReportHead, toJsonSpecificationHead } from './json';
 import { idsWords, type Words } from './words';
 
@@ -34,6 +34,16 @@ function nested(value: unknown, depth: number): string {
 }
 
 /**
+ * The text of failures and failure lists already written for one specification, at one depth: the
+ * check shares a failure between elements failing a requirement the same way (check/facet-table.ts),
+ * and its text (the reason in the reader's words) is the same each time.
+ */
+class WrittenFailures {
+  readonly items = new Map<FacetFailure, string>();
+  readonly lists = new Map<readonly FacetFailure[], string>();
+}
+
+/**
  * A failing element's text, exactly as `nested(toJsonFailingElement(element), depth)` writes it,
  * without the intermediate object and the re-indenting pass (a report of millions of failing
  * elements spent most of its writing time there).
@@ -43,17 +53,26 @@ function failingElementText(
   specification: SpecificationResult,
   element: ElementResult,
   depth: number,
+  written: WrittenFailures = new WrittenFailures(),
 ): string {
   const i1 = '  '.repeat(depth + 1);
   const i2 = `${i1}  `;
   const i3 = `${i2}  `;
   let failures = '[]';
   if (element.failures.length > 0) {
-    const items = element.failures.map(
-      (f) =>
-        `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(failureReason(w, specification, f))},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`,
-    );
-    failures = `[\n${items.join(',\n')}\n${i1}]`;
+    failures = written.lists.get(element.failures) ?? '';
+    if (failures === '') {
+      const items = element.failures.map((f) => {
+        let item = written.items.get(f);
+        if (item === undefined) {
+          item = `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(failureReason(w, specification, f))},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`;
+          written.items.set(f, item);
+        }
+        return item;
+      });
+      failures = `[\n${items.join(',\n')}\n${i1}]`;
+      written.lists.set(element.failures, failures);
+    }
   }
   return `{\n${i1}"id": ${JSON.stringify(element.id)},\n${i1}"globalId": ${JSON.stringify(element.globalId)},\n${i1}"className": ${JSON.stringify(element.className)},\n${i1}"name": ${JSON.stringify(element.name)},\n${i1}"failures": ${failures}\n${'  '.repeat(depth)}}`;
 }
@@ -85,8 +104,9 @@ export function* jsonReportPieces(
     yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification, w), 2)},\n      "failingElements": `;
     firstSpecification = false;
     let anyFailing = false;
+    const written = new WrittenFailures();
     for (const element of specification.failingElements) {
-      yield `${anyFailing ? ',' : '['}\n        ${failingElementText(w, specification, element, 4)}`;
+      yield `${anyFailing ? ',' : '['}\n        ${failingElementText(w, specification, element, 4, written)}`;
       anyFailing = true;
     }
     yield anyFailing ? '\n      ]\n    }' : '[]\n    }';
