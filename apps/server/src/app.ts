@@ -206,6 +206,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** Overrides config.database (tests use a database of their own on the test server). */
   database?: DatabaseTarget;
+  /** False: processing queues no 3D conversion; the viewer's first request does (JobDeps; tests). */
+  fragmentsAfterProcessing?: boolean;
 }
 
 export interface PlumblineServer {
@@ -276,6 +278,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           ai: config.ai,
           acc,
           timeLimitMs: config.processingTimeLimitMs,
+          fragmentsAfterProcessing: options.fragmentsAfterProcessing ?? true,
           columnar,
           explorer,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
