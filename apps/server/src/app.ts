@@ -1,3 +1,4 @@
+// Over 500 lines: the composition root wires every module's services, routes and job deps here.
 // The composition root: the one place that knows every module. It opens the platform (database, queue,
 // storage), creates each module's service, and hands the HTTP app the modules' routes (moduleRoutes) and
 // the queue the job handlers (src/jobs/index.ts). The platform imports no module (decision 0174).
