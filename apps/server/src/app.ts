@@ -1,3 +1,4 @@
+// Over 500 lines: the composition root wires every module's services, routes and job deps here.
 // The composition root: the one place that knows every module. It opens the platform (database, queue,
 // storage), creates each module's service, and hands the HTTP app the modules' routes (moduleRoutes) and
 // the queue the job handlers (src/jobs/index.ts). The platform imports no module (decision 0174).
@@ -206,6 +207,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** Overrides config.database (tests use a database of their own on the test server). */
   database?: DatabaseTarget;
+  /** False: processing queues no 3D conversion; the viewer's first request does (JobDeps; tests). */
+  fragmentsAfterProcessing?: boolean;
 }
 
 export interface PlumblineServer {
@@ -276,6 +279,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
           ai: config.ai,
           acc,
           timeLimitMs: config.processingTimeLimitMs,
+          fragmentsAfterProcessing: options.fragmentsAfterProcessing ?? true,
           columnar,
           explorer,
           mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,

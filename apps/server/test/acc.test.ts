@@ -348,8 +348,14 @@ for (const backend of testBackends()) {
       const before = (await count()) ?? 0;
       // Within the day nothing is asked of Autodesk.
       const calls = standin.requests.length;
-      await server.queue.send(syncAccProjectsJob, {});
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The sync has run (its job completed) before the checks, rather than a fixed wait it may not
+      // have run within on a busy machine.
+      const within = await server.queue.send(syncAccProjectsJob, {});
+      await eventually(async () =>
+        (await server.queue.findJobs(syncAccProjectsJob.name)).some(
+          (job) => job.id === within && job.state === 'completed',
+        ),
+      );
       expect(await count()).toBe(before);
       expect(standin.requests.filter((r) => r.path.includes('/items/')).length).toBe(
         standin.requests.slice(0, calls).filter((r) => r.path.includes('/items/')).length,

@@ -26,7 +26,7 @@ for (const backend of testBackends()) {
       standin = await startS3Standin();
       await generateIfc({ targetBytes: 150_000, seed: 7, out: join(workDir, 'office.ifc') });
       model = readFileSync(join(workDir, 'office.ifc'));
-      server = await startTestServer(backend, standin.env('site-a'));
+      server = await startTestServer(backend, standin.env('site-a'), { fragments: true });
       owner = await signUp(server, 'Stella Storage');
     });
     afterAll(async () => {

@@ -116,9 +116,14 @@ for (const backend of testBackends()) {
         return { got, want };
       }
 
-      testServerForBlock(backend, (started) => {
-        server = started;
-      });
+      testServerForBlock(
+        backend,
+        (started) => {
+          server = started;
+        },
+        {},
+        { fragments: true },
+      );
       beforeAll(async () => {
         owner = await signUp(server, 'Olga Owner');
         projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Lookups' })).json()

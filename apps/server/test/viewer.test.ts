@@ -46,9 +46,14 @@ for (const backend of testBackends()) {
       return row ?? null;
     }
 
-    testServerForBlock(backend, (started) => {
-      server = started;
-    });
+    testServerForBlock(
+      backend,
+      (started) => {
+        server = started;
+      },
+      {},
+      { fragments: true },
+    );
     beforeAll(async () => {
       editor = await signUp(server, 'Eddie Editor');
       stranger = await signUp(server, 'Stan Stranger');

@@ -4,7 +4,7 @@ import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { type AxeFinding, describeFindings, seriousViolations } from './harness/axe';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { projectWithModelViaApi, sharedProjectWithModel } from './harness/project-with-model';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
 import { openExplorerWithViewer, waitForViewerReady } from './harness/viewer';
 import { openWizard } from './harness/wizard';
@@ -37,6 +37,16 @@ let context: BrowserContext;
 let page: Page;
 browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
+});
+
+// One checked model for the three tests below that only read it (the dashboard audit and both reflow
+// checks): processed and converted once per file rather than once per test; each test's own browser
+// context signs in as its account.
+const narrowHouse = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'reflow', fullName: 'Re Flow' },
+  name: 'Narrow House',
+  ids: { name: 'walls.ids', xml: wallsNamedIds() },
+  ifc: { path: SIMPLE_WALL_IFC },
 });
 
 const audited: string[] = [];
@@ -101,12 +111,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
   });
 
   it('finds no serious or critical violation on any dashboard tab of a processed project, or in its dialogs', async () => {
-    const { selection } = await projectWithModelViaApi(context.request, {
-      signUp: { prefix: 'axe', fullName: 'Ada Auditor' },
-      name: 'Audited House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds() },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    const { selection } = await narrowHouse(context.request);
     const unexpected: AxeFinding[] = [];
     for (const tab of DASHBOARD_TABS) {
       await page.goto(`/dashboard?tab=${tab}&${selection}`);
@@ -310,12 +315,7 @@ describe('reflow at 320 px', () => {
     await settle();
     expect(await pageWidth()).toBeLessThanOrEqual(320);
 
-    const { selection } = await projectWithModelViaApi(context.request, {
-      signUp: { prefix: 'reflow', fullName: 'Re Flow' },
-      name: 'Narrow House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds() },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    const { selection } = await narrowHouse(context.request);
     await page.goto(`/dashboard?tab=dashboard&fileTab=compliance&${selection}`);
     await expectVisible(page.getByRole('tab', { name: 'Detailed Analysis' }));
     await settle();
@@ -356,12 +356,7 @@ describe('reflow at 320 px, every page', () => {
       await page.goto(`/demo?tab=${tab}`);
       await check(`/demo?tab=${tab}`);
     }
-    const { selection } = await projectWithModelViaApi(context.request, {
-      signUp: { prefix: 'reflow-all', fullName: 'Re Flow' },
-      name: 'Narrow House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds() },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    const { selection } = await narrowHouse(context.request);
     for (const tab of DASHBOARD_TABS) {
       await page.goto(`/dashboard?tab=${tab}&${selection}`);
       await check(`dashboard ${tab}`);

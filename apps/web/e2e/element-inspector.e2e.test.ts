@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { askAssistant } from './harness/viewer';
 
 const baseUrl = e2eBaseUrl();
@@ -100,9 +101,26 @@ async function arrange(projectName: string) {
   return { ifc, projectId: project.id, filesUrl, fileId, versionId };
 }
 
+/**
+ * The same set-up, made once for the two tests that only read it (each signs in to it in its own
+ * browser context); the test that uploads a second version arranges its own.
+ */
+const inspectedWalls = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'inspector', fullName: 'Ines Inspector' },
+  name: 'Inspected Walls',
+  ids: { name: 'checks.ids', xml: RULES },
+  ifc: { path: SIMPLE_WALL, name: 'SimpleWall.ifc' },
+  fragments: false,
+});
+async function arrangeShared() {
+  const { projectId, fileId, versionId } = await inspectedWalls(context.request);
+  const ifc = readFileSync(SIMPLE_WALL);
+  return { ifc, projectId, filesUrl: `/api/v1/projects/${projectId}/bimfiles`, fileId, versionId };
+}
+
 describe.skipIf(!haveSamples)('element inspector', () => {
   it('opens from the 3D viewer with properties, location, validation reasons and a JSON export', async () => {
-    const { ifc, projectId, filesUrl, fileId, versionId } = await arrange('Inspected Walls');
+    const { ifc, projectId, filesUrl, fileId, versionId } = await arrangeShared();
 
     const inspector = await inspectAPickedElement({ projectId, fileId, versionId });
 
@@ -219,7 +237,7 @@ describe.skipIf(!haveSamples)('element inspector', () => {
   });
 
   it('opens from a failed row of the IDS Compliance view and shows the reason the engine gave', async () => {
-    const { ifc, projectId, fileId, versionId } = await arrange('Inspected Rows');
+    const { ifc, projectId, fileId, versionId } = await arrangeShared();
     const model = readIfc(new Uint8Array(ifc));
     const report = checkModel(model, parseIds(RULES));
     model.dispose();

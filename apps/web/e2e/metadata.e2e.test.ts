@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IFC } from './harness/samples';
 
 const baseUrl = e2eBaseUrl();
@@ -17,15 +17,16 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-/** A project with the model processed; resolves with the ids the explorer's query parameters take. */
-function processedModel(request: APIRequestContext) {
-  return projectWithModelViaApi(request, {
-    signUp: { prefix: 'meta', fullName: 'Meta Data' },
-    name: 'Window Factory',
-    ifc: { path: IFC, name: 'windows.ifc' },
-    fragments: false,
-  });
-}
+/**
+ * A project with the model processed; resolves with the ids the explorer's query parameters take. Made
+ * once for the file's tests, which only read it (each signs in to it in its own browser context).
+ */
+const processedModel = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'meta', fullName: 'Meta Data' },
+  name: 'Window Factory',
+  ifc: { path: IFC, name: 'windows.ifc' },
+  fragments: false,
+});
 
 describe.skipIf(!haveWindows)('metadata explorer', () => {
   it('searches, filters, sorts, pages, shows details and exports CSV with a cooldown', async () => {

@@ -24,6 +24,12 @@ export interface JobDeps {
   columnar?: ColumnarEngine;
   /** The process's explorer store (0273): the AI Insights report reads property rows through it. */
   explorer?: ExplorerStore;
+  /**
+   * Whether a processed version's 3D conversion is queued at once (default true). A test server whose
+   * tests never open the viewer turns it off (decision 0422); the viewer's first request for the model
+   * queues it then (modules/viewer/service.ts).
+   */
+  fragmentsAfterProcessing?: boolean;
   /** For a job that queues the next step (bimfile.process → fragments.convert). */
   jobs: JobSender;
   /** For the billing cycle: whether plans are sold, and how a renewal charges a saved card. */

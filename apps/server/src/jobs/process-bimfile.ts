@@ -20,7 +20,7 @@ export const processBimFileHandler: JobDefinition<ProcessBimFilePayload, JobDeps
         'file version processed',
       );
       if (outcome.status === 'completed' && payload.mode === 'full') {
-        await queueFragments(deps, payload.fileVersionId);
+        if (deps.fragmentsAfterProcessing !== false) await queueFragments(deps, payload.fileVersionId);
         await queueDemoReportsWhenReady(deps, payload.fileVersionId);
       }
       if (payload.mode === 'full' && (outcome.status === 'completed' || outcome.status === 'failed'))

@@ -27,7 +27,14 @@ function runLog(): pino.DestinationStream {
 export async function startTestServer(
   backend: TestBackend,
   env: Record<string, string> = {},
-  options: { logs?: { write(line: string): void } } = {},
+  options: {
+    logs?: { write(line: string): void };
+    /**
+     * Whether processing queues the 3D conversion at once, as a real server does (default false: the
+     * conversion is seconds of CPU per model that only the viewer's tests look at, decision 0422).
+     */
+    fragments?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const { target, drop } = await backend.create();
   const dataDir = mkdtempSync(join(tmpdir(), 'plumbline-test-'));
@@ -52,6 +59,7 @@ export async function startTestServer(
     migrationsFolder,
     clock,
     database: target,
+    fragmentsAfterProcessing: options.fragments ?? false,
   });
   return {
     ...server,
@@ -75,10 +83,11 @@ export function testServerForBlock(
   backend: TestBackend,
   use: (server: TestServer) => void,
   env: Record<string, string> = {},
+  options: { fragments?: boolean } = {},
 ): void {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(backend, env);
+    server = await startTestServer(backend, env, options);
     use(server);
   });
   afterAll(async () => server?.stop());
