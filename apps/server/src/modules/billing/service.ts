@@ -406,21 +406,11 @@ export function createBillingService(deps: BillingDeps) {
     reactivate: (userId: string, subscriptionId: string) =>
       setCancelAtPeriodEnd(userId, subscriptionId, false),
 
-    /**
-     * Immediate, with a prorated invoice for the rest of the period (decisions 0141, 0310), prorated as
-     * of the estimate's `pricedAsOf` when sent (0427).
-     */
-    upgrade: (
-      userId: string,
-      subscriptionId: string,
-      newTierId: string,
-      confirmProjectName: string,
-      pricedAsOf?: string,
-    ) => changePlan(userId, subscriptionId, newTierId, confirmProjectName, 'up', pricedAsOf),
-
-    /** Scheduled: the next billing cycle opens on the lower plan. */
-    downgrade: (userId: string, subscriptionId: string, newTierId: string, confirmProjectName: string) =>
-      changePlan(userId, subscriptionId, newTierId, confirmProjectName, 'down'),
+    /** Up now, prorated as of the estimate's `pricedAsOf` when sent (0141, 0310, 0427); down at the next cycle. */
+    upgrade: (userId: string, id: string, tierId: string, confirm: string, pricedAsOf?: string) =>
+      changePlan(userId, id, tierId, confirm, 'up', pricedAsOf),
+    downgrade: (userId: string, id: string, tierId: string, confirm: string) =>
+      changePlan(userId, id, tierId, confirm, 'down'),
 
     /** The provider's hosted billing portal; the ledger has none, so there the app's own tab is the portal. */
     async portal(userId: string, returnUrl: string): Promise<{ url: string }> {

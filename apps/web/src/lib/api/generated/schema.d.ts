@@ -13057,7 +13057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
+            /** @description Conflicts with the current state: see `error.code` (codes with this status: `no_processed_version`, `version_not_processed`, `ids_revision_suggested`, `ids_file_superseded`, `no_data_to_export`, `specification_inactive`, `already_required`, `ids_file_changed`, `fragments_not_ready`, `acc_unreachable`, `session_in_use`, `subscription_canceled`, `plan_estimate_expired`, `invoice_not_open`, `idempotency_conflict`, `already_member`, `already_invited`, `report_in_progress`, `report_failed`, `comparison_unavailable`, `waiver_not_pending`) */
             409: {
                 headers: {
                     [name: string]: unknown;
