@@ -19,8 +19,9 @@ export async function pixelCounts(
     let magenta = 0;
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
-      // #ef4444 and #22c55e under the scene's lights: the hue holds, the brightness varies.
-      if (r > 120 && r > 2 * g && r > 2 * b) red += 1;
+      // #ef4444 and #22c55e under the scene's lights: the hue holds, the brightness varies. Seen
+      // through see-through context (the Changes viewer), red pales towards pink: r ≈ 1.9 × g.
+      if (r > 120 && r > 1.6 * g && r > 1.6 * b) red += 1;
       if (g > 120 && g > 1.4 * r && g > 1.6 * b) green += 1;
       if (g > 100 && b > 100 && r < 0.6 * g && r < 0.6 * b) cyan += 1; // the highlight, #06b6d4
       // Waived, #86198f: red and blue alike, little green (not the indigo #4f46e5, whose red is a third of its blue).
