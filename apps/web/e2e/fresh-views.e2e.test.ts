@@ -234,7 +234,7 @@ describe.skipIf(!haveHouse)('views that never go stale', () => {
 
     const inspector = await context.newPage();
     await inspector.goto(`/dashboard?tab=dashboard&fileTab=extra-attributes&${selection}`);
-    const notCovered = inspector.getByRole('button', { name: /^Not Covered \(\d+\)$/ });
+    const notCovered = inspector.getByRole('button', { name: /^Not Covered \([\d,]+\)$/ });
     await expect.poll(async () => digits(await textOf(notCovered)), OPENING).toBe(before.notCovered);
 
     const reports = await context.newPage();
