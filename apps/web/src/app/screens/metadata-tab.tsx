@@ -34,7 +34,9 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.localS
  * choice remembered), and the '3D Viewer & AI Assistant' toggle.
  */
 export function MetadataTab() {
-  const t = useT('metadata');
+  // Every catalogue the tab's views read, loaded before the tab first draws: a view that suspended on
+  // its own catalogue later would unmount the sub-tabs under the keyboard's focus.
+  const t = useT('metadata', 'compliance', 'viewer', 'chat', 'validity', 'waivers', 'projects');
   const selection = useSelection('metadata');
   const [subTab, setSubTab] = useState<MetadataSubTab>(() => readSubTab(storage()));
   const [viewerOpen, setViewerOpen] = useViewerToggle();
