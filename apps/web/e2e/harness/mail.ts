@@ -64,7 +64,13 @@ export function mailsTo(address: string): string[] {
   }
   const texts: string[] = [];
   for (const name of names) {
-    const mail = JSON.parse(readFileSync(join(MAIL_DIR, name), 'utf8')) as { to: string[]; raw: string };
+    let mail: { to: string[]; raw: string };
+    try {
+      mail = JSON.parse(readFileSync(join(MAIL_DIR, name), 'utf8')) as { to: string[]; raw: string };
+    } catch {
+      // The mail job is still writing this file: it is read on the next look.
+      continue;
+    }
     if (mail.to.includes(address.toLowerCase())) texts.push(bodyText(mail.raw));
   }
   return texts;
