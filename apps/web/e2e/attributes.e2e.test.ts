@@ -50,7 +50,11 @@ describe.skipIf(!haveWindows)('attribute analysis screens', () => {
     );
     const totals = page.getByRole('group', { name: 'Total Attributes' });
     await expectVisible(totals.getByText(String(analysis.summary.total_attributes), { exact: true }));
-    await expectVisible(page.getByRole('button', { name: `Not Covered (${analysis.summary.not_covered.toLocaleString('en-GB')})` }));
+    await expectVisible(
+      page.getByRole('button', {
+        name: `Not Covered (${analysis.summary.not_covered.toLocaleString('en-GB')})`,
+      }),
+    );
     await screenshot(page, 'attributes-extra-tab');
 
     await page.getByRole('textbox', { name: 'Search attributes' }).fill(gap.name);
