@@ -15,5 +15,5 @@ export {
   upsertBimFileByName,
   type VersionRow,
 } from './repo';
-export { contentDisposition } from './routes';
+export { contentDisposition, sendAttachment } from './routes';
 export { cleanFileName, formatBytes, toBimFileDto } from './service';

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import { requestLocale } from '../../platform/i18n';
-import { contentDisposition } from '../bimfiles';
+import { sendAttachment } from '../bimfiles';
 import type { HistoryService } from './service';
 
 const tags = ['history'];
@@ -103,11 +103,7 @@ export function historyRoutes(history: HistoryService): FastifyPluginAsyncZod {
           request.query,
           requestLocale(request),
         );
-        return reply
-          .header('content-type', 'application/octet-stream')
-          .header('content-disposition', contentDisposition(out.fileName))
-          .header('cache-control', 'private, no-store')
-          .send(Buffer.from(out.bytes));
+        return sendAttachment(reply, out);
       },
     );
   };

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { errorResponses, fileResponse, XLSX_MEDIA_TYPE } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { requestLocale } from '../../platform/i18n';
-import { contentDisposition } from '../bimfiles';
+import { contentDisposition, sendAttachment } from '../bimfiles';
 import { type ReportService, reportInLanguage } from './service';
 
 export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
@@ -180,11 +180,7 @@ export function reportRoutes(reports: ReportService): FastifyPluginAsyncZod {
           request.query,
           requestLocale(request),
         );
-        return reply
-          .header('content-type', 'application/octet-stream')
-          .header('content-disposition', contentDisposition(out.fileName))
-          .header('cache-control', 'private, no-store')
-          .send(Buffer.from(out.bytes));
+        return sendAttachment(reply, out);
       },
     );
 
