@@ -1,8 +1,9 @@
-import type { ChangeKind, SpecificationComparison } from '@plumbline/contracts';
+import type { ChangeKind } from '@plumbline/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { KindIcon } from './change-kind';
+import type { SpecificationOfPair } from './changes-source';
 import { CHANGES_PAGE_SIZE, useChanges } from './queries';
 import { reasonText } from './reason-text';
 
@@ -13,13 +14,7 @@ export function ChangeList({
   pair,
   specification,
   kind,
-}: {
-  projectId: string;
-  fileId: string;
-  pair: { from: string; to: string };
-  specification: SpecificationComparison;
-  kind: ChangeKind;
-}) {
+}: SpecificationOfPair & { kind: ChangeKind }) {
   const t = useT('changes');
   const count = specification.counts[kind];
   const query = { ...pair, specificationKey: specification.key, kind };

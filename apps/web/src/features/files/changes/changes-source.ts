@@ -4,6 +4,7 @@ import {
   type ComparisonResponse,
   changesResponseSchema,
   comparisonResponseSchema,
+  type SpecificationComparison,
 } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
@@ -15,6 +16,41 @@ export interface VersionPair {
 }
 
 export type Comparison = ComparisonResponse['comparison'];
+
+/** One specification of a file's two compared versions: what every part of the Changes view is drawn for. */
+export interface SpecificationOfPair {
+  projectId: string;
+  fileId: string;
+  pair: { from: string; to: string };
+  specification: SpecificationComparison;
+}
+
+interface ChangesQuery {
+  from: string;
+  to: string;
+  specificationKey: string;
+  pageSize: number;
+}
+
+/** One page of the comparison's changes; without a kind, of every kind. */
+function changesPage(
+  projectId: string,
+  fileId: string,
+  query: ChangesQuery & { kind?: ChangeKind },
+  signal?: AbortSignal,
+): Promise<ChangesResponse> {
+  const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/comparison/changes', {
+    path: { projectId, fileId },
+    query: {
+      from: query.from,
+      to: query.to,
+      specification_key: query.specificationKey,
+      kind: query.kind,
+      page_size: query.pageSize,
+    },
+  });
+  return apiRequest(path, { schema: changesResponseSchema, signal });
+}
 
 /**
  * What the Changes view reads (issue 30): two of a file's versions compared, and a page of one
@@ -33,40 +69,22 @@ export const changesSource = {
     });
     return (await apiRequest(path, { schema: comparisonResponseSchema, signal })).comparison;
   },
+  /** A page of one specification's changes of one kind. */
   changes(
     projectId: string,
     fileId: string,
-    query: { from: string; to: string; specificationKey: string; kind: ChangeKind; pageSize: number },
+    query: ChangesQuery & { kind: ChangeKind },
     signal?: AbortSignal,
   ): Promise<ChangesResponse> {
-    const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/comparison/changes', {
-      path: { projectId, fileId },
-      query: {
-        from: query.from,
-        to: query.to,
-        specification_key: query.specificationKey,
-        kind: query.kind,
-        page_size: query.pageSize,
-      },
-    });
-    return apiRequest(path, { schema: changesResponseSchema, signal });
+    return changesPage(projectId, fileId, query, signal);
   },
   /** The first page of one specification's changes of every kind (the Changes viewer's marks). */
   all(
     projectId: string,
     fileId: string,
-    query: { from: string; to: string; specificationKey: string; pageSize: number },
+    query: ChangesQuery,
     signal?: AbortSignal,
   ): Promise<ChangesResponse> {
-    const path = apiPath('/projects/{projectId}/bimfiles/{fileId}/comparison/changes', {
-      path: { projectId, fileId },
-      query: {
-        from: query.from,
-        to: query.to,
-        specification_key: query.specificationKey,
-        page_size: query.pageSize,
-      },
-    });
-    return apiRequest(path, { schema: changesResponseSchema, signal });
+    return changesPage(projectId, fileId, query, signal);
   },
 };

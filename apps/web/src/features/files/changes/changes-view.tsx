@@ -1,4 +1,4 @@
-import type { BimFileVersion, ChangeKind, SpecificationComparison } from '@plumbline/contracts';
+import type { BimFileVersion, ChangeKind } from '@plumbline/contracts';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -9,7 +9,7 @@ import { rich, useT } from '@/lib/i18n';
 import { useFileVersions } from '../../projects/selection/versions-query';
 import { KindIcon } from './change-kind';
 import { ChangeList } from './change-list';
-import type { Comparison, VersionPair } from './changes-source';
+import type { Comparison, SpecificationOfPair, VersionPair } from './changes-source';
 import { ChangesViewerPanel } from './changes-viewer-panel';
 import { NewFailuresBcfButton } from './new-failures-bcf-button';
 import { useComparison } from './queries';
@@ -162,17 +162,7 @@ function ComparisonTable({
   );
 }
 
-function SpecificationRows({
-  projectId,
-  fileId,
-  pair,
-  specification,
-}: {
-  projectId: string;
-  fileId: string;
-  pair: { from: string; to: string };
-  specification: SpecificationComparison;
-}) {
+function SpecificationRows({ projectId, fileId, pair, specification }: SpecificationOfPair) {
   const t = useT('changes', 'projects');
   const [open, setOpen] = useState(false);
   const [in3d, setIn3d] = useState(false);

@@ -1,27 +1,16 @@
-import type { SpecificationComparison } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { errorMessage } from '@/lib/api';
 import { useChangesViewer } from '@/lib/changes-viewer-slot';
 import { useDataSource } from '@/lib/data-source';
 import { queryKeys } from '@/lib/query-keys';
-import { changesSource } from './changes-source';
+import { changesSource, type SpecificationOfPair } from './changes-source';
 
 /** The most changes of one specification the viewer reads (the API's largest page). */
 export const VIEWER_CHANGES = 500;
 
 /** One specification's changes of every kind, drawn by the app's Changes viewer on the newer version. */
-export function ChangesViewerPanel({
-  projectId,
-  fileId,
-  pair,
-  specification,
-}: {
-  projectId: string;
-  fileId: string;
-  pair: { from: string; to: string };
-  specification: SpecificationComparison;
-}) {
+export function ChangesViewerPanel({ projectId, fileId, pair, specification }: SpecificationOfPair) {
   const Viewer = useChangesViewer();
   const { mode } = useDataSource();
   const changes = useQuery({
