@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
+import { LabelledField } from './labelled-field';
 
 export interface Choice {
   value: string;
@@ -34,8 +34,7 @@ export function ChoiceSelect({
     </option>
   );
   return (
-    <div className="space-y-1">
-      <Label htmlFor={id}>{label}</Label>
+    <LabelledField id={id} label={label}>
       <select
         id={id}
         value={value}
@@ -53,6 +52,6 @@ export function ChoiceSelect({
             ),
         )}
       </select>
-    </div>
+    </LabelledField>
   );
 }

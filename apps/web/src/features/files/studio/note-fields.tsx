@@ -1,7 +1,7 @@
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useStudioT } from '@/lib/i18n/studio';
 import type { DraftKind, FacetDraft } from './facet-draft';
+import { LabelledField } from './labelled-field';
 
 /** Kinds whose requirement carries a URI (ids.xsd: property, classification, material). */
 const URI_KINDS: readonly DraftKind[] = ['property', 'classification', 'material'];
@@ -20,24 +20,22 @@ export function NoteFields({
   const orNull = (text: string) => (text.trim() === '' ? null : text);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-instructions`}>{t('studio.facet.instructions')}</Label>
+      <LabelledField id={`${id}-instructions`} label={t('studio.facet.instructions')}>
         <Input
           id={`${id}-instructions`}
           value={draft.instructions ?? ''}
           onChange={(event) => change({ instructions: orNull(event.target.value) })}
         />
-      </div>
+      </LabelledField>
       {URI_KINDS.includes(draft.kind) && (
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-uri`}>{t('studio.facet.uri')}</Label>
+        <LabelledField id={`${id}-uri`} label={t('studio.facet.uri')}>
           <Input
             id={`${id}-uri`}
             type="url"
             value={draft.uri ?? ''}
             onChange={(event) => change({ uri: orNull(event.target.value) })}
           />
-        </div>
+        </LabelledField>
       )}
     </div>
   );

@@ -2,10 +2,10 @@ import type { Specification, SpecificationCardinality } from '@plumbline/ids/doc
 import type { SpecificationField } from '@plumbline/ids/edit/index';
 import type { Diagnostic, Fix } from '@plumbline/ids/lint/index';
 import type { ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
 import { useStudioT } from '@/lib/i18n/studio';
 import { ChoiceSelect } from './choice-select';
 import { FieldInput } from './field-input';
+import { LabelledField } from './labelled-field';
 import { ProblemsList } from './problems-list';
 import { sentenceOf } from './studio-document';
 
@@ -52,14 +52,13 @@ export function SpecificationCard({
         {FIELDS.map((field) => {
           const id = `${headingId}-${field}`;
           return (
-            <div key={field} className="space-y-1">
-              <Label htmlFor={id}>{t(`studio.spec.field.${field}`)}</Label>
+            <LabelledField key={field} id={id} label={t(`studio.spec.field.${field}`)}>
               <FieldInput
                 id={id}
                 value={spec[field] ?? ''}
                 onChange={(value) => onField(field, value === '' && field !== 'name' ? null : value)}
               />
-            </div>
+            </LabelledField>
           );
         })}
       </div>

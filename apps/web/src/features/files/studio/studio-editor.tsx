@@ -4,10 +4,10 @@ import type { Fix } from '@plumbline/ids/lint/index';
 import { Download, Redo2, Undo2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { useStudioT } from '@/lib/i18n/studio';
 import { FieldInput } from './field-input';
 import { type History, record, redo, startHistory, undo } from './history';
+import { LabelledField } from './labelled-field';
 import { NewSpecification } from './new-specification';
 import { ProblemsList, problemsSummary } from './problems-list';
 import { ProjectScope, type StudioProject } from './project-scope';
@@ -111,14 +111,13 @@ export function StudioEditor({ initialText, fileName, linter, project }: StudioE
         {(view) =>
           read.ok ? (
             <>
-              <div className="space-y-1">
-                <Label htmlFor="studio-title">{t('studio.editor.title')}</Label>
+              <LabelledField id="studio-title" label={t('studio.editor.title')}>
                 <FieldInput
                   id="studio-title"
                   value={read.ids.document.info.title ?? ''}
                   onChange={(value) => edit({ op: 'setInfo', field: 'title', value })}
                 />
-              </div>
+              </LabelledField>
               {read.ids.document.specifications.map((spec: Specification, index, all) => (
                 <SpecificationCard
                   // Position is the specification's identity within this text only (no ids are stored).

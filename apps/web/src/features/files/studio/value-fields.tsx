@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useStudioT } from '@/lib/i18n/studio';
 import { ChoiceSelect } from './choice-select';
 import { type FacetDraft, FORM_BOUNDS, type ValueForm } from './facet-draft';
+import { LabelledField } from './labelled-field';
 
 const FORMS: readonly ValueForm[] = ['any', 'values', 'pattern', 'bounds', 'length'];
 
@@ -47,8 +47,7 @@ export function ValueFields({
         onChange={(form) => change({ valueForm: form as ValueForm })}
       />
       {draft.valueForm === 'values' && (
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-values`}>{t('studio.value.values')}</Label>
+        <LabelledField id={`${id}-values`} label={t('studio.value.values')}>
           <Input
             id={`${id}-values`}
             value={typed}
@@ -57,29 +56,27 @@ export function ValueFields({
               change({ values: parseValues(event.target.value) });
             }}
           />
-        </div>
+        </LabelledField>
       )}
       {draft.valueForm === 'pattern' && (
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-pattern`}>{t('studio.value.pattern')}</Label>
+        <LabelledField id={`${id}-pattern`} label={t('studio.value.pattern')}>
           <Input
             id={`${id}-pattern`}
             value={draft.pattern}
             onChange={(event) => change({ pattern: event.target.value })}
           />
-        </div>
+        </LabelledField>
       )}
       {(draft.valueForm === 'bounds' || draft.valueForm === 'length') &&
         FORM_BOUNDS[draft.valueForm].map((bound) => (
-          <div key={bound} className="space-y-1">
-            <Label htmlFor={`${id}-${bound}`}>{t(`studio.value.bound.${bound}`)}</Label>
+          <LabelledField key={bound} id={`${id}-${bound}`} label={t(`studio.value.bound.${bound}`)}>
             <Input
               id={`${id}-${bound}`}
               inputMode={draft.valueForm === 'length' ? 'numeric' : undefined}
               value={draft.bounds[bound]}
               onChange={(event) => change({ bounds: { ...draft.bounds, [bound]: event.target.value } })}
             />
-          </div>
+          </LabelledField>
         ))}
     </div>
   );
