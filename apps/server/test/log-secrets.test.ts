@@ -21,7 +21,8 @@ describe('the secrets check of the test logs', () => {
           '{"msg":"fine","authorization":"[redacted]"}',
         ].join('\n'),
       );
-      const { found, logBytes } = findSecretsInLogs(dir);
+      const { found, logFiles, logBytes } = findSecretsInLogs(dir);
+      expect(logFiles).toBe(1);
       expect(logBytes).toBeGreaterThan(0);
       expect(found).toEqual([
         'a.log:2: password hash',

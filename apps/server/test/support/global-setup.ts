@@ -59,7 +59,9 @@ export default async function setup(project: TestProject) {
     try {
       const leaks = findSecretsInLogs(logDir);
       rmSync(logDir, { recursive: true, force: true });
-      if (leaks.logBytes === 0)
+      // A run of files that start no server (pure unit files) has nothing to check; servers that
+      // started and wrote nothing mean the check is blind.
+      if (leaks.logFiles > 0 && leaks.logBytes === 0)
         throw new Error('The test servers wrote no log: the secrets check saw nothing.');
       if (leaks.found.length > 0) {
         throw new Error(`Secrets in the test servers' logs:\n${leaks.found.slice(0, 20).join('\n')}`);

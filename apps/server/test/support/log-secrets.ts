@@ -15,11 +15,15 @@ const SECRET_PATTERNS: ReadonlyArray<[string, RegExp]> = [
   ['API token', /plb_(pat|prj)_[A-Za-z0-9_-]{16,}/],
 ];
 
-/** Every line of every log in `dir` that holds a secret, and how many bytes were read. */
-export function findSecretsInLogs(dir: string): { found: string[]; logBytes: number } {
+/**
+ * Every line of every log in `dir` that holds a secret, how many log files there were (one per test
+ * server started) and how many bytes were read.
+ */
+export function findSecretsInLogs(dir: string): { found: string[]; logFiles: number; logBytes: number } {
   const found: string[] = [];
   let logBytes = 0;
-  for (const name of readdirSync(dir)) {
+  const names = readdirSync(dir);
+  for (const name of names) {
     const text = readFileSync(join(dir, name), 'utf8');
     logBytes += text.length;
     text.split('\n').forEach((line, index) => {
@@ -28,5 +32,5 @@ export function findSecretsInLogs(dir: string): { found: string[]; logBytes: num
       }
     });
   }
-  return { found, logBytes };
+  return { found, logFiles: names.length, logBytes };
 }
