@@ -1,15 +1,19 @@
 // Over 500 lines: the ACC import of spec 1 §4 and §7 end to end against the APS stand-in (sign-in, selection, import, refresh, clean-up), one server set up for all of it.
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncAccProjectsJob } from '../src/jobs/acc-sync';
 import { purgeExpiredSessionsJob } from '../src/jobs/purge-expired-sessions';
 import { createAccRuntime } from '../src/modules/acc/runtime';
 import { createAccService } from '../src/modules/acc/service';
 import { createAuditRecorder } from '../src/modules/audit/service';
+import { readAll } from '../src/modules/storage';
 import type { Database } from '../src/platform/db';
+import { bimFiles, fileVersions } from '../src/schema';
 import { connectAcc } from './support/acc-connect';
 import { type ApsStandin, startApsStandin } from './support/aps-standin';
 import { testBackends } from './support/backends';
+import { modelObjectKey } from './support/model-objects';
 import { sharedDir } from './support/samples';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
 
@@ -210,6 +214,19 @@ for (const backend of testBackends()) {
       // The translation was asked of Model Derivative, and its IFC downloaded with the signed cookies.
       expect(standin.requests.some((r) => r.path === '/modelderivative/v2/designdata/job')).toBe(true);
       expect(standin.requests.some((r) => r.path.startsWith('/__cdn/'))).toBe(true);
+      // The fetched models are stored under their SHA-256 (decision 0424), hashed again here.
+      const fetched = await server.database.db
+        .select({ key: fileVersions.storageKey, sha256: fileVersions.sha256, status: fileVersions.status })
+        .from(fileVersions)
+        .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
+        .where(eq(bimFiles.projectId, projectId));
+      const completed = fetched.filter((row) => row.status === 'completed');
+      expect(completed).toHaveLength(2);
+      for (const row of completed) {
+        const bytes = await readAll(await server.storage.getStream(row.key));
+        expect(row.key).toBe(modelObjectKey(bytes));
+        expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
+      }
     });
 
     it('keeps tokens sealed: no token Autodesk issued is in any table or any log line', async () => {

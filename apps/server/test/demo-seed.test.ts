@@ -56,6 +56,7 @@ for (const backend of testBackends()) {
         getStream: (key) => server.storage.getStream(key),
         delete: (key) => server.storage.delete(key),
         exists: (key) => server.storage.exists(key),
+        move: (from, to) => server.storage.move(from, to),
       };
       const failingJobs: DemoSeedDeps['jobs'] = {
         send: async () => {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileVersionFragments, fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
+import { modelObjectKey } from './support/model-objects';
 import { upload } from './support/multipart';
 import { type S3Standin, startS3Standin } from './support/s3-standin';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
@@ -46,8 +47,7 @@ for (const backend of testBackends()) {
       );
       expect(response.statusCode).toBe(201);
       const { bim_file: file, version } = response.json();
-      const key = `projects/${projectId}/bimfiles/${version.id}.ifc`;
-      expect(standin.storedKeys()).toContain(`site-a/${key}`);
+      expect(standin.storedKeys()).toContain(`site-a/${modelObjectKey(model)}`);
       const [row] = await server.database.db
         .select()
         .from(fileVersions)
@@ -93,6 +93,41 @@ for (const backend of testBackends()) {
       );
       expect(view.statusCode).toBe(200);
       expect(createHash('sha256').update(view.rawPayload).digest('hex')).toBe(fragments.sha256);
+    });
+
+    it('keeps one object in the bucket for the same bytes uploaded in another project and file', async () => {
+      const others = await Promise.all(
+        ['Second bucket', 'Third bucket'].map(
+          async (name) =>
+            (await call(server, owner, 'POST', '/api/v1/projects', { name })).json().project.id as string,
+        ),
+      );
+      const fileIds: string[] = [];
+      for (const [index, projectId] of others.entries()) {
+        const response = await upload(
+          server,
+          owner,
+          `/api/v1/projects/${projectId}/bimfiles`,
+          `Copy ${index}.ifc`,
+          model,
+        );
+        expect(response.statusCode).toBe(201);
+        fileIds.push(response.json().bim_file.id as string);
+      }
+      // The first test uploaded the same bytes already: still one model object, nothing staged.
+      const keys = standin.storedKeys();
+      expect(keys.filter((key) => key.endsWith('.ifc'))).toEqual([`site-a/${modelObjectKey(model)}`]);
+      expect(keys.filter((key) => key.startsWith('site-a/staging/'))).toEqual([]);
+
+      // Deleting one project's file keeps the object the others still use.
+      const deleted = await call(
+        server,
+        owner,
+        'DELETE',
+        `/api/v1/projects/${others[0]}/bimfiles/${fileIds[0]}`,
+      );
+      expect(deleted.statusCode).toBe(204);
+      expect(standin.storedKeys()).toContain(`site-a/${modelObjectKey(model)}`);
     });
   });
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { analyseRows } from '../src/modules/processing/analyse';
 import { testBackends } from './support/backends';
+import { modelObjectKey } from './support/model-objects';
 import { type S3Standin, startS3Standin } from './support/s3-standin';
 
 // Issue 15 point 6: one API server (WORKER_MODE=none) and two `npm run worker` processes, all real
@@ -213,9 +214,7 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     expect(new Set(versions.map((v) => v.versionId)).size).toBe(MODELS);
     // The API stored them in the bucket, not on its disk.
     const stored = standin.storedKeys();
-    for (const { versionId } of versions) {
-      expect(stored).toContain(`scale-out/projects/${projectId}/bimfiles/${versionId}.ifc`);
-    }
+    for (const model of models) expect(stored).toContain(`scale-out/${modelObjectKey(model.bytes)}`);
 
     const database = new pg.Client({ connectionString: target.url });
     await database.connect();

@@ -132,6 +132,7 @@ for (const backend of testBackends()) {
       ).json();
       const brokenVersion = second.version.id as string;
       await eventually(async () => (await fragmentsState(brokenVersion))?.status === 'ready');
+      // The version's own key: its upload shares the stored model with the first one (decision 0424).
       const key = `projects/${projectId}/bimfiles/${brokenVersion}.ifc`;
       const garbage = Buffer.from(
         'ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1=IFCWALL(;\nENDSEC;\nEND-ISO-10303-21;\n',
@@ -139,7 +140,7 @@ for (const backend of testBackends()) {
       await server.storage.putStream(key, Readable.from([garbage]));
       await server.database.db
         .update(fileVersions)
-        .set({ sizeBytes: garbage.length })
+        .set({ sizeBytes: garbage.length, storageKey: key })
         .where(eq(fileVersions.id, brokenVersion));
 
       const deps = {

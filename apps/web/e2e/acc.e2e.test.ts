@@ -393,7 +393,17 @@ describe('a failed RVT translation (issue 35)', () => {
     await expectVisible(before.getByText(cause));
     await screenshot(page, 'acc-rvt-failed');
 
-    // A day on, with a new version of the IFC to bring: Refresh translates the RVT again.
+    // A day on, with a new version of the IFC to bring: Refresh translates the RVT again. The IFC's
+    // processing ends first: finishing after the day passed, it would restart the 24-hour cooldown
+    // (spec 2 §4, 'after the last processing') and Refresh would rightly be refused.
+    const walls = async () =>
+      (
+        (await (await context.request.get(`/api/v1/projects/${projectId}/bimfiles`)).json()).bim_files as {
+          name: string;
+          status: string;
+        }[]
+      ).find((f) => f.name === 'Harbour Walls.ifc');
+    await expect.poll(async () => (await walls())?.status).toBe('completed');
     standin.addVersion('Harbour Walls.ifc');
     await dayPasses(projectId);
     const translations = () =>

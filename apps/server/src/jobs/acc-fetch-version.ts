@@ -5,6 +5,7 @@ import { type FetchAccVersionPayload, fetchAccVersionJob } from '../modules/acc/
 import { completeFetch, failVersion, findFetchTarget, findLink } from '../modules/acc/repo';
 import { ifcHeaderGuard } from '../modules/bimfiles/ifc-header-guard';
 import { queueProcessing } from '../modules/bimfiles/jobs';
+import { adoptModel, discardStaged, releaseModels, type StagedModel, stageModel } from '../modules/storage';
 import { AppError } from '../platform/errors';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
@@ -37,7 +38,10 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
     const { db, clock, storage, jobs, acc, logger } = deps;
     const target = await findFetchTarget(db, fileVersionId);
     if (target?.status !== 'pending') return;
-    // A retry after a crash may find a half-kept object: start clean (deleting nothing is no error).
+    // Stored already (a retry after the fetch committed): its key is the shared model, never deleted here.
+    if (target.sha256 !== '') return;
+    // A version fetched before decision 0424 kept its bytes under its own key; a retry after a crash
+    // may find a half-kept one there: start clean (deleting nothing is no error).
     await storage.delete(target.storageKey);
     if (!acc) {
       await failVersion(db, fileVersionId, 'The ACC import is not set up on this installation.', clock.now());
@@ -49,6 +53,7 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
       return;
     }
     const rvt = target.fileName.toLowerCase().endsWith('.rvt');
+    let staged: StagedModel | null = null;
     try {
       const source = await acc.connector.withProjectToken(target.projectId, async (token) => {
         if (!rvt) return acc.connector.client.download(token, link.accProjectId, target.accVersionId);
@@ -66,13 +71,20 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
         }
       });
       const guarded = pipeline(source, sizeLimit(acc.maxBytes), ifcHeaderGuard(), () => {});
-      const stored = await storage.putStream(target.storageKey, guarded);
-      await db.transaction(async (tx) => {
-        if (await completeFetch(tx, fileVersionId, stored)) await queueProcessing(jobs, fileVersionId, tx);
+      // Stored once under its SHA-256: another version or project with the same bytes shares the object.
+      const stored = await stageModel(storage, guarded);
+      staged = stored;
+      const completed = await db.transaction(async (tx) => {
+        const key = await adoptModel(tx, storage, stored);
+        if (!(await completeFetch(tx, fileVersionId, { ...stored, key }))) return false;
+        await queueProcessing(jobs, fileVersionId, tx);
+        return true;
       });
+      // The version was deleted (or fetched by another run) meanwhile: the object may be nobody's.
+      if (!completed) await releaseModels(db, storage, [stored.key]);
       logger.info({ fileVersionId, sizeBytes: stored.size, translated: rvt }, 'ACC version fetched');
     } catch (error) {
-      await storage.delete(target.storageKey).catch(() => {});
+      if (staged) await discardStaged(db, storage, staged).catch(() => {});
       const final =
         error instanceof TranslationFailed ||
         (error instanceof ApsError && error.status >= 400 && error.status < 500 && error.status !== 429) ||

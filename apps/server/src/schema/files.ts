@@ -89,5 +89,8 @@ export const fileVersions = pgTable(
   (t) => [
     uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber),
     uniqueIndex('file_versions_acc_version_unique').on(t.bimFileId, t.accVersionId),
+    // A model's bytes are stored once and shared (decision 0424): a delete asks whether any version
+    // still references them.
+    index('file_versions_storage_key_idx').on(t.storageKey),
   ],
 );

@@ -269,6 +269,8 @@ export interface FetchTarget {
   accVersionId: string;
   storageKey: string;
   status: string;
+  /** Empty until the fetch stored the bytes (completeFetch). */
+  sha256: string;
 }
 
 export async function findFetchTarget(db: Database, versionId: string): Promise<FetchTarget | null> {
@@ -280,6 +282,7 @@ export async function findFetchTarget(db: Database, versionId: string): Promise<
       accVersionId: fileVersions.accVersionId,
       storageKey: fileVersions.storageKey,
       status: fileVersions.status,
+      sha256: fileVersions.sha256,
     })
     .from(fileVersions)
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
@@ -290,11 +293,11 @@ export async function findFetchTarget(db: Database, versionId: string): Promise<
 export async function completeFetch(
   tx: Database,
   versionId: string,
-  stored: { size: number; sha256: string },
+  stored: { size: number; sha256: string; key: string },
 ): Promise<boolean> {
   const rows = await tx
     .update(fileVersions)
-    .set({ sizeBytes: stored.size, sha256: stored.sha256 })
+    .set({ sizeBytes: stored.size, sha256: stored.sha256, storageKey: stored.key })
     .where(and(eq(fileVersions.id, versionId), eq(fileVersions.status, 'pending')))
     .returning({ id: fileVersions.id });
   return rows.length === 1;

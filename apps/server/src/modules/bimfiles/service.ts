@@ -14,7 +14,7 @@ import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
 import type { BillingEnforcement } from '../billing';
 import { requireProjectPermission, requireProjectReader } from '../projects';
-import { storageKeys } from '../storage';
+import { adoptModel, discardStaged, type StagedModel, stageModel } from '../storage';
 import { BimFileError } from './errors';
 import { ifcHeaderGuard } from './ifc-header-guard';
 import { queueProcessing } from './jobs';
@@ -146,24 +146,23 @@ export function createBimFileService(deps: {
       await requireProjectPermission({ db, userId }, projectId, 'files.upload');
       const name = cleanFileName(upload.fileName);
       const versionId = randomUUID();
-      const key = storageKeys.bimFileVersion(projectId, versionId);
       const tooLarge = () =>
         new BimFileError('file_too_large', {
           messageId: 'error.file_too_large.limit',
           params: { limit: formatBytes(deps.maxUploadBytes) },
         });
-      let stored: { size: number; sha256: string };
+      let stored: StagedModel;
       try {
         // pipeline (not pipe) so an error on either side ends both; putStream sees it and cleans up.
         const guarded = pipeline(upload.stream, ifcHeaderGuard(), () => {});
-        stored = await storage.putStream(key, guarded);
+        stored = await stageModel(storage, guarded);
       } catch (error) {
         upload.stream.resume(); // drain what is left so the request can finish
         if (isTooLarge(error) || upload.truncated()) throw tooLarge();
         throw error;
       }
       if (upload.truncated()) {
-        await storage.delete(key);
+        await storage.delete(stored.stagingKey);
         throw tooLarge();
       }
       try {
@@ -172,6 +171,8 @@ export function createBimFileService(deps: {
           await deps.limits.assertCanStore(tx, projectId, name, stored.size);
           const bimFileId = await repo.upsertBimFileByName(tx, { projectId, name, userId, now });
           const number = await repo.nextVersionNumber(tx, bimFileId);
+          // The same bytes uploaded before (any file, any project) are stored once (decision 0424).
+          const key = await adoptModel(tx, storage, stored);
           const row = await repo.insertFileVersion(tx, {
             id: versionId,
             bimFileId,
@@ -203,7 +204,7 @@ export function createBimFileService(deps: {
           version: toVersionDto(version),
         };
       } catch (error) {
-        await storage.delete(key).catch(() => {});
+        await discardStaged(db, storage, stored).catch(() => {});
         throw error;
       }
     },

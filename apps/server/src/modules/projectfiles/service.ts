@@ -20,7 +20,7 @@ import type { BillingEnforcement } from '../billing';
 import { type BimFileSummaryRow, listProjectBimFiles, queueProcessing } from '../bimfiles';
 import { queueRechecks } from '../processing';
 import { type ProjectRow, requireProjectPermission, requireProjectReader } from '../projects';
-import { storageKeys } from '../storage';
+import { releaseModels, storageKeys } from '../storage';
 import { ProjectFilesError } from './errors';
 import * as repo from './repo';
 
@@ -227,9 +227,10 @@ export function createProjectFilesService(deps: {
         return row;
       });
       if (!deleted) throw new ProjectFilesError('file_not_found');
-      // The IFC of every version and the viewer's fragments made from it (absent ones are no error).
+      // The IFC of every version no other version shares (decision 0424), and the viewer's fragments
+      // and explorer file made from it (absent ones are no error).
+      await releaseModels(db, storage, deleted.storageKeys);
       await deleteBlobs([
-        ...deleted.storageKeys,
         ...deleted.versionIds.map((versionId) => storageKeys.bimFileFragments(projectId, versionId)),
         ...deleted.versionIds.map((versionId) => storageKeys.explorerRows(projectId, versionId)),
       ]);

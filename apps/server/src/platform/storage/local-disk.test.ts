@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -63,5 +63,40 @@ describe('LocalDiskStorage', () => {
     expect(await storage.removeStaleTemporaries(started)).toBe(1);
     expect(readdirSync(join(root, '.tmp'))).toEqual(['being-written-now']);
     expect(await new LocalDiskStorage(join(root, 'missing')).removeStaleTemporaries(started)).toBe(0);
+  });
+
+  it('moves an object to another key, creating its directories and replacing what was there', async () => {
+    const { root, store } = storage();
+    try {
+      await store.putStream('staging/s1.ifc', Readable.from(['the model']));
+      await store.putStream('models/sha256/ab/x.ifc', Readable.from(['old']));
+      await store.move('staging/s1.ifc', 'models/sha256/ab/x.ifc');
+      await store.move('staging/none.ifc', 'models/sha256/cd/y.ifc').then(
+        () => expect.fail('moving a missing object must fail'),
+        (error: NodeJS.ErrnoException) => expect(error.code).toBe('ENOENT'),
+      );
+      expect(readdirSync(join(root, 'staging'))).toEqual([]);
+      expect(await text(await store.getStream('models/sha256/ab/x.ifc'))).toBe('the model');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('removes staged uploads older than the process with the temporaries (decision 0424)', async () => {
+    const { root, store } = storage();
+    try {
+      mkdirSync(join(root, 'staging'), { recursive: true });
+      const started = new Date();
+      writeFileSync(join(root, 'staging', 'old.ifc'), 'staged, never adopted');
+      const old = new Date(started.getTime() - 60_000);
+      utimesSync(join(root, 'staging', 'old.ifc'), old, old);
+      writeFileSync(join(root, 'staging', 'new.ifc'), 'being adopted');
+      const recent = new Date(started.getTime() + 1_000);
+      utimesSync(join(root, 'staging', 'new.ifc'), recent, recent);
+      expect(await store.removeStaleTemporaries(started)).toBe(1);
+      expect(readdirSync(join(root, 'staging'))).toEqual(['new.ifc']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

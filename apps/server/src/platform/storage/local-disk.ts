@@ -21,27 +21,12 @@ export class LocalDiskStorage implements FileStorage {
 
   /**
    * Deletes temporary files last written before `before` (the process start): uploads that a killed
-   * process left half-written (issue 16). Returns how many were removed.
+   * process left half-written (issue 16), and staged uploads it stored but never moved to their content
+   * key (`staging/`, decision 0424). Returns how many were removed.
    */
   async removeStaleTemporaries(before: Date): Promise<number> {
-    let names: string[];
-    try {
-      names = await readdir(this.tmpDir);
-    } catch {
-      return 0;
-    }
     let removed = 0;
-    for (const name of names) {
-      const path = join(this.tmpDir, name);
-      try {
-        if ((await stat(path)).mtime < before) {
-          await rm(path, { force: true });
-          removed++;
-        }
-      } catch {
-        // Gone meanwhile (its upload finished or failed): nothing to do.
-      }
-    }
+    for (const dir of [this.tmpDir, join(this.root, 'staging')]) removed += await removeOlder(dir, before);
     return removed;
   }
 
@@ -90,6 +75,12 @@ export class LocalDiskStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async move(from: string, to: string): Promise<void> {
+    const target = this.pathOf(to);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(this.pathOf(from), target);
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await access(this.pathOf(key));
@@ -98,4 +89,27 @@ export class LocalDiskStorage implements FileStorage {
       return false;
     }
   }
+}
+
+/** Removes the files of `dir` last written before `before`; a missing directory holds none. */
+async function removeOlder(dir: string, before: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      if ((await stat(path)).mtime < before) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    } catch {
+      // Gone meanwhile (its upload finished or failed): nothing to do.
+    }
+  }
+  return removed;
 }

@@ -74,6 +74,21 @@ describe('S3Storage', () => {
     expect(standin.storedKeys().filter((key) => key.includes('b.ifc'))).toEqual([]);
   });
 
+  it('moves an object to another key inside the bucket, replacing what was there', async () => {
+    const body = Buffer.from('ISO-10303-21;\nmoved\n'.repeat(100));
+    await store.putStream('staging/s1.ifc', Readable.from([body]));
+    await store.putStream('models/sha256/ab/target.ifc', Readable.from([Buffer.from('old')]));
+    await store.move('staging/s1.ifc', 'models/sha256/ab/target.ifc');
+    const keys = standin.storedKeys();
+    expect(keys).toContain('installation-a/models/sha256/ab/target.ifc');
+    expect(keys).not.toContain('installation-a/staging/s1.ifc');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await store.getStream('models/sha256/ab/target.ifc'))
+      chunks.push(chunk as Buffer);
+    expect(Buffer.compare(Buffer.concat(chunks), body)).toBe(0);
+    await store.delete('models/sha256/ab/target.ifc');
+  });
+
   it('refuses keys that are not plain relative paths', async () => {
     for (const key of ['../etc/passwd', '/abs', 'a//b', 'a/../b', '']) {
       await expect(store.putStream(key, Readable.from(['x']))).rejects.toThrow('Invalid storage key');

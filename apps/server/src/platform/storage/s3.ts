@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertValidKey, type FileStorage, type StoredObject } from './storage';
 
@@ -102,6 +108,22 @@ export class S3Storage implements FileStorage {
     await this.client.send(
       new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
     );
+  }
+
+  /**
+   * A copy inside the bucket (no bytes pass through this process) and a delete of the source. One
+   * CopyObject takes objects of up to 5 GB (the default upload limit is 2 GB).
+   */
+  async move(from: string, to: string): Promise<void> {
+    const source = this.objectKey(from);
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(to),
+        CopySource: `${this.options.bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+      }),
+    );
+    await this.delete(from);
   }
 
   async exists(key: string): Promise<boolean> {

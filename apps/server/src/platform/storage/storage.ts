@@ -17,6 +17,11 @@ export interface FileStorage {
   /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Renames an object (a staged upload to its content key, decision 0424); an object already at `to`
+   * is replaced. Readers see the object whole at `to` or not at all.
+   */
+  move(from: string, to: string): Promise<void>;
   /** Releases connections (a network client's sockets); local disk holds none. */
   close?(): void;
 }
