@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { LocalDiskStorage } from './local-disk';
+import { LocalDiskStorage, STAGED_GRACE_MS } from './local-disk';
 
 function storage() {
   const root = mkdtempSync(join(tmpdir(), 'plumbline-storage-'));
@@ -82,19 +82,26 @@ describe('LocalDiskStorage', () => {
     }
   });
 
-  it('removes staged uploads older than the process with the temporaries (decision 0424)', async () => {
+  it('removes staged uploads older than the process and the grace, with the temporaries (decision 0424)', async () => {
     const { root, store } = storage();
     try {
       mkdirSync(join(root, 'staging'), { recursive: true });
       const started = new Date();
-      writeFileSync(join(root, 'staging', 'old.ifc'), 'staged, never adopted');
-      const old = new Date(started.getTime() - 60_000);
-      utimesSync(join(root, 'staging', 'old.ifc'), old, old);
-      writeFileSync(join(root, 'staging', 'new.ifc'), 'being adopted');
-      const recent = new Date(started.getTime() + 1_000);
-      utimesSync(join(root, 'staging', 'new.ifc'), recent, recent);
-      expect(await store.removeStaleTemporaries(started)).toBe(1);
-      expect(readdirSync(join(root, 'staging'))).toEqual(['new.ifc']);
+      const staged = (name: string, msBeforeStart: number) => {
+        writeFileSync(join(root, 'staging', name), 'staged');
+        const at = new Date(started.getTime() - msBeforeStart);
+        utimesSync(join(root, 'staging', name), at, at);
+      };
+      staged('abandoned.ifc', STAGED_GRACE_MS + 60_000);
+      // Whole, staged a minute before this process started: another process sharing the disk may be
+      // adopting it now.
+      staged('adopted-elsewhere.ifc', 60_000);
+      staged('being-adopted.ifc', -1_000);
+      expect(await store.removeStaleTemporaries(started, started)).toBe(1);
+      expect(readdirSync(join(root, 'staging')).sort()).toEqual([
+        'adopted-elsewhere.ifc',
+        'being-adopted.ifc',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

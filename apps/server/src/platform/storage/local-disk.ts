@@ -7,6 +7,9 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey, type FileStorage, type StoredObject } from './storage';
 
+/** How old a staged upload must be before a starting process takes it for abandoned. */
+export const STAGED_GRACE_MS = 60 * 60 * 1000;
+
 /**
  * Files on local disk under `root` (DATA_DIR/files). A put streams into `root/.tmp/<uuid>`, hashing
  * as it goes, flushes it to disk and then renames it into place: the rename is atomic on one file
@@ -22,12 +25,15 @@ export class LocalDiskStorage implements FileStorage {
   /**
    * Deletes temporary files last written before `before` (the process start): uploads that a killed
    * process left half-written (issue 16), and staged uploads it stored but never moved to their content
-   * key (`staging/`, decision 0424). Returns how many were removed.
+   * key (`staging/`, decision 0424). A staged upload is whole and waits for its adoption, which another
+   * process sharing this disk (an API server beside a worker) may be doing now: it goes only once it
+   * is also older than STAGED_GRACE_MS, far longer than any adoption takes. Returns how many were removed.
    */
-  async removeStaleTemporaries(before: Date): Promise<number> {
-    let removed = 0;
-    for (const dir of [this.tmpDir, join(this.root, 'staging')]) removed += await removeOlder(dir, before);
-    return removed;
+  async removeStaleTemporaries(before: Date, now = new Date()): Promise<number> {
+    const stagedBefore = new Date(Math.min(before.getTime(), now.getTime() - STAGED_GRACE_MS));
+    return (
+      (await removeOlder(this.tmpDir, before)) + (await removeOlder(join(this.root, 'staging'), stagedBefore))
+    );
   }
 
   private pathOf(key: string): string {
