@@ -78,7 +78,9 @@ describe('caps and errors', () => {
 
   it('asks to sign in on a 401 or a credentials error, else to check the connection', () => {
     const unauthorized = new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'x' });
-    expect(t(complianceErrorDescription(unauthorized))).toBe('Authentication required to view compliance data');
+    expect(t(complianceErrorDescription(unauthorized))).toBe(
+      'Authentication required to view compliance data',
+    );
     expect(t(complianceErrorDescription(new Error('No authentication token available')))).toBe(
       'Authentication required to view compliance data',
     );

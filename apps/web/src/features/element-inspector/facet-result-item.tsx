@@ -86,9 +86,7 @@ export function FacetResultItem({ facet, section }: { facet: FacetResult; sectio
           className={cn('size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-90')}
           aria-hidden="true"
         />
-        <span className="shrink-0 text-xs uppercase tracking-wide text-muted-foreground">
-          {type}
-        </span>
+        <span className="shrink-0 text-xs uppercase tracking-wide text-muted-foreground">{type}</span>
         <span className="min-w-0 flex-1 truncate font-medium" title={title}>
           {title}
         </span>

@@ -1,7 +1,4 @@
-import {
-  type SchemaSpecification,
-  type SpecificationState,
-} from '@plumbline/contracts';
+import type { SchemaSpecification, SpecificationState } from '@plumbline/contracts';
 import { ChevronRight, FileText } from 'lucide-react';
 import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Card } from '@/components/ui/card';
