@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { OVERVIEW_HEADING } from '../src/lib/dashboard-tabs';
+import english from '../src/messages/app/en.json';
 
 /** The app the entry starts after the first paint (src/main.tsx): every page preloads it. */
 export const APP_MODULE = 'src/app/boot.tsx';
@@ -53,7 +54,9 @@ function escapeHtml(text: string): string {
  */
 export function withOpeningHeading(html: string): string {
   if (!html.includes(SHELL_HEADING_BAR)) throw new Error('route html: the static shell has no heading bar');
-  const { title, description } = OVERVIEW_HEADING;
+  // The static HTML is English, as its "Loading…" is: React draws the page's language over it.
+  const title = english[OVERVIEW_HEADING.title];
+  const description = english[OVERVIEW_HEADING.description];
   return html.replace(
     SHELL_HEADING_BAR,
     `<div data-loading-heading=""><p class="text-2xl font-semibold tracking-tight">${escapeHtml(title)}</p><p class="mt-1 text-sm text-muted-foreground">${escapeHtml(description)}</p></div>`,

@@ -137,6 +137,9 @@ export const attributeRecommendationSchema = z.object({
   priority: suggestionPrioritySchema,
   propertySet: z.string(),
   occurrence: percent,
+  /** Of the elements carrying it, the share with a value (the reason's 'filled in on …'). */
+  helpfulness: percent,
+  /** The reason in English, for API clients; the web renders it from occurrence and helpfulness. */
   reason: z.string(),
 });
 

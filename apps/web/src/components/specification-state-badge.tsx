@@ -1,9 +1,7 @@
-import {
-  SPECIFICATION_STATE_HINTS,
-  SPECIFICATION_STATE_LABELS,
-  type SpecificationState,
-} from '@plumbline/contracts';
+import type { SpecificationState } from '@plumbline/contracts';
 import { Badge } from '@/components/ui/badge';
+import { formatPercent } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 const VARIANT = {
   passed: 'success',
@@ -24,12 +22,16 @@ export function SpecificationStateBadge({
   state: SpecificationState;
   rate?: number | null | undefined;
 }) {
+  // `common` is loaded beside the dashboard's code (router.tsx), where every screen with the badge lives.
+  const t = useT('common');
   const showRate =
     rate !== undefined && rate !== null && state !== 'not_applicable' && state !== 'not_checked';
   return (
-    <Badge variant={VARIANT[state]} title={SPECIFICATION_STATE_HINTS[state]} data-state={state}>
-      {SPECIFICATION_STATE_LABELS[state]}
-      {showRate ? <span className="tabular-nums">· {rate}%</span> : null}
+    <Badge variant={VARIANT[state]} title={t('common.specState.hint', { state })} data-state={state}>
+      {t('common.specState.label', { state })}
+      {showRate ? (
+        <span className="tabular-nums">{t('common.specState.rate', { rate: formatPercent(rate, 1) })}</span>
+      ) : null}
     </Badge>
   );
 }

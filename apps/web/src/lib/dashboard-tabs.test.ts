@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import {
   chooseActiveTab,
   DASHBOARD_TABS,
+  dashboardTabLabel,
   isDashboardTab,
   tabFromEventDetail,
   visibleDashboardTabs,
@@ -11,7 +13,7 @@ const all = visibleDashboardTabs();
 
 describe('dashboard tabs', () => {
   it('lists the nine tabs of the spec in order with their labels', () => {
-    expect(DASHBOARD_TABS.map((t) => `${t.id}:${t.label}`)).toEqual([
+    expect(DASHBOARD_TABS.map((id) => `${id}:${t(dashboardTabLabel(id))}`)).toEqual([
       'overview:Overview',
       'dashboard:File Inspector',
       'metadata:Metadata Explorer',

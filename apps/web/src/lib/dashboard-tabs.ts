@@ -1,18 +1,19 @@
 /** The dashboard's nine tabs and the rules for choosing the active one (spec 3 §2.6, spec 2 §9). */
 
+/** The tabs in order; each one's name is the message `common.tab.<id>` (messages/common). */
 export const DASHBOARD_TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'dashboard', label: 'File Inspector' },
-  { id: 'metadata', label: 'Metadata Explorer' },
-  { id: 'projects', label: 'Projects' },
-  { id: 'reports', label: 'Reports' },
-  { id: 'schema', label: 'IDS Schemas' },
-  { id: 'team', label: 'Team Members' },
-  { id: 'subscriptions', label: 'Subscriptions' },
-  { id: 'settings', label: 'Settings' },
+  'overview',
+  'dashboard',
+  'metadata',
+  'projects',
+  'reports',
+  'schema',
+  'team',
+  'subscriptions',
+  'settings',
 ] as const;
 
-export type DashboardTabId = (typeof DASHBOARD_TABS)[number]['id'];
+export type DashboardTabId = (typeof DASHBOARD_TABS)[number];
 
 export const DEFAULT_DASHBOARD_TAB: DashboardTabId = 'overview';
 export const DASHBOARD_TAB_QUERY_PARAM = 'tab';
@@ -30,26 +31,27 @@ export interface DashboardShellOptions {
 }
 
 /**
- * The Overview's heading (spec 1 §2.2). The loading page of a dashboard that opens on the Overview
- * shows it too, from the static HTML on (lib/opening-heading.ts), so the page's largest text is
- * painted with the first paint instead of after the code and the data (issue 21: LCP on a phone).
+ * The Overview's heading (spec 1 §2.2), as message ids of the `app` catalogue (loaded before the first
+ * render). The loading page of a dashboard that opens on the Overview shows it too, from the static
+ * HTML on (lib/opening-heading.ts; the static HTML in English), so the page's largest text is painted
+ * with the first paint instead of after the code and the data (issue 21: LCP on a phone).
  */
 export const OVERVIEW_HEADING = {
-  title: 'Overview',
-  description: "Compliance of your project's models against its IDS rules.",
+  title: 'app.overview.title',
+  description: 'app.overview.description',
 } as const;
 
 /** /demo has no account, so there is no profile to show or sign out of. */
 export const DEMO_SHELL_OPTIONS: DashboardShellOptions = { hideSettings: true };
 
-const TAB_IDS: ReadonlySet<string> = new Set(DASHBOARD_TABS.map((tab) => tab.id));
+const TAB_IDS: ReadonlySet<string> = new Set(DASHBOARD_TABS);
 
 export function isDashboardTab(value: unknown): value is DashboardTabId {
   return typeof value === 'string' && TAB_IDS.has(value);
 }
 
 export function visibleDashboardTabs(options: DashboardShellOptions = {}): DashboardTabId[] {
-  return DASHBOARD_TABS.map((tab) => tab.id).filter((id) => {
+  return DASHBOARD_TABS.filter((id) => {
     if (id === 'team') return !options.hideTeam;
     if (id === 'subscriptions') return !options.hideSubscriptions;
     if (id === 'settings') return !options.hideSettings;
@@ -57,8 +59,9 @@ export function visibleDashboardTabs(options: DashboardShellOptions = {}): Dashb
   });
 }
 
-export function dashboardTabLabel(id: DashboardTabId): string {
-  return DASHBOARD_TABS.find((tab) => tab.id === id)?.label ?? id;
+/** The id of a tab's name in the `common` catalogue. */
+export function dashboardTabLabel(id: DashboardTabId) {
+  return `common.tab.${id}` as const;
 }
 
 /**

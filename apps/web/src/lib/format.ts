@@ -55,12 +55,16 @@ export function formatNumber(value: number | null | undefined): string {
   return numberFormat('number', {}).format(value);
 }
 
-/** A share in percent, `value` already in percent (0–100): "87.5 %" in French, "87.5%" in English. */
-export function formatPercent(value: number | null | undefined, fractionDigits = 0): string {
+/**
+ * A share in percent, `value` already in percent (0–100): "87.5 %" in French, "87.5%" in English.
+ * `exact` keeps every fraction digit ("27.0%", as `toFixed` wrote it) instead of dropping trailing zeros.
+ */
+export function formatPercent(value: number | null | undefined, fractionDigits = 0, exact = false): string {
   const shown = value === null || value === undefined || !Number.isFinite(value) ? 0 : value;
-  return numberFormat(`percent${fractionDigits}`, {
+  return numberFormat(`percent${fractionDigits}${exact ? 'exact' : ''}`, {
     style: 'percent',
     maximumFractionDigits: fractionDigits,
+    minimumFractionDigits: exact ? fractionDigits : 0,
   }).format(shown / 100);
 }
 

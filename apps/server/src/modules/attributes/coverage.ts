@@ -173,6 +173,7 @@ export function attributeInsights(attributes: readonly ExtraAttribute[]): Attrib
       priority: a.suggestion_priority,
       propertySet: a.property_set_name,
       occurrence: a.occurrence,
+      helpfulness: a.helpfulness,
       reason: reasonFor(a),
     })),
   };

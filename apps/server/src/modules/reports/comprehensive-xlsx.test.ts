@@ -61,6 +61,7 @@ function gathered(): ComprehensiveData {
           name: 'FireRating',
           propertySet: 'Pset_WallCommon',
           occurrence: 42,
+          helpfulness: 100,
           priority: 'high',
           reason: 'why',
         },

@@ -13,12 +13,7 @@ import { NoProjectsPrompt } from '@/features/projects/no-projects-prompt';
 import { ProjectNotFound } from '@/features/projects/project-not-found';
 import { SelectionBar } from '@/features/projects/selection/selection-bar';
 import { useSelection } from '@/features/projects/selection/use-selection';
-import {
-  errorCardTitle,
-  SELECT_FILE,
-  SELECT_PROJECT,
-  SELECT_VERSION,
-} from '@/features/viewer/model-load-errors';
+import type { ViewerIssue } from '@/features/viewer/model-load-errors';
 import { ViewerErrorCard } from '@/features/viewer/viewer-error-card';
 import type { ResultFilters } from '@/lib/compliance-queries';
 import { useT } from '@/lib/i18n';
@@ -65,11 +60,11 @@ export function MetadataTab() {
   }
   const sharesViewer = viewerOpen && subTab === 'ids-compliance';
 
-  const missingSelection = !selection.projectId
-    ? SELECT_PROJECT
+  const missingSelection: ViewerIssue = !selection.projectId
+    ? 'selectProject'
     : !selection.fileId
-      ? SELECT_FILE
-      : SELECT_VERSION;
+      ? 'selectFile'
+      : 'selectVersion';
 
   const choose = (value: string) => {
     const tab: MetadataSubTab = value === 'ids-compliance' ? 'ids-compliance' : 'metadata';
@@ -113,11 +108,7 @@ export function MetadataTab() {
       {viewerOpen && !address && selection.projects.length > 0 && !selection.isStale && (
         // Spec 3 §2.1: without a file the viewer says what to do instead of showing nothing.
         <Card className="min-h-[240px]">
-          <ViewerErrorCard
-            title={errorCardTitle(missingSelection)}
-            message={missingSelection}
-            retrying={false}
-          />
+          <ViewerErrorCard issue={missingSelection} retrying={false} />
         </Card>
       )}
       {address && viewerOpen && (

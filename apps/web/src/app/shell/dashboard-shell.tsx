@@ -33,7 +33,8 @@ const ChangesViewer = lazy(async () => ({
 }));
 
 export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
-  const t = useT('app');
+  // `common` is loaded beside the dashboard's code (router.tsx): the tab names never suspend the frame.
+  const t = useT('app', 'common');
   const { active, visible, selectTab } = useActiveTab(options);
   const { mode } = useDataSource();
   const user = useCurrentUser();
@@ -94,7 +95,7 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
                       onFocus={preload}
                     >
                       <Icon aria-hidden="true" />
-                      {dashboardTabLabel(id)}
+                      {t(dashboardTabLabel(id))}
                     </TabsTrigger>
                   );
                 })}
@@ -112,7 +113,7 @@ export function DashboardShell({ options = {}, banner }: DashboardShellProps) {
               return (
                 <TabsContent key={id} value={id}>
                   <AreaErrorBoundary resetKeys={[active]}>
-                    <Suspense fallback={<AreaLoading label={dashboardTabLabel(id)} />}>
+                    <Suspense fallback={<AreaLoading label={t(dashboardTabLabel(id))} />}>
                       <Panel />
                     </Suspense>
                   </AreaErrorBoundary>

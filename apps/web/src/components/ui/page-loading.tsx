@@ -1,11 +1,11 @@
 import { Logo } from '@/components/brand/logo';
-import { useT } from '@/lib/i18n';
+import { type MessageId, useT } from '@/lib/i18n';
 import { Skeleton } from './skeleton';
 
-/** A heading the loading page can already show: the page it is loading opens with it. */
+/** A heading the loading page can already show (message ids of `app`): the page it is loading opens with it. */
 export interface PageLoadingHeading {
-  title: string;
-  description: string;
+  title: MessageId;
+  description: MessageId;
 }
 
 /**
@@ -30,8 +30,8 @@ export function PageLoading({ heading }: { heading?: PageLoadingHeading | undefi
         </p>
         {heading ? (
           <div data-loading-heading="">
-            <p className="text-2xl font-semibold tracking-tight">{heading.title}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{heading.description}</p>
+            <p className="text-2xl font-semibold tracking-tight">{t(heading.title)}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t(heading.description)}</p>
           </div>
         ) : (
           <Skeleton className="h-8 w-48" />

@@ -5,13 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { modelInsights } from './model-complexity';
-import {
-  GUIDANCE,
-  SUGGESTIONS_PER_PAGE,
-  suggestedQuestions,
-  suggestionPage,
-  welcomeMessage,
-} from './project-guidance';
+import { KEY_AREAS, SUGGESTIONS_PER_PAGE, suggestedQuestions, suggestionPage } from './project-guidance';
 import { detectProjectType } from './project-type';
 
 export interface ChatIntroProps {
@@ -44,7 +38,8 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
   );
   const [page, setPage] = useState(0);
   const shown = suggestionPage(all, page);
-  const guidance = GUIDANCE[detected.type];
+  const type = detected.type;
+  const kind = t('chat.guide.kind', { type });
 
   return (
     <div className="space-y-3">
@@ -53,7 +48,7 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
           <Sparkles className="size-4 text-primary" aria-hidden />
           {t('chat.title')}
         </div>
-        <p>{welcomeMessage(detected.type, context.project.name, context.file.name)}</p>
+        <p>{t('chat.welcome', { file: context.file.name, kind, project: context.project.name })}</p>
       </div>
 
       <section aria-label={t('chat.focus')} className="rounded-lg border border-border p-3 text-sm">
@@ -62,16 +57,16 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
           {t('chat.focus')}
         </h3>
         <p className="mb-1 text-xs text-muted-foreground">
-          <span className="font-medium capitalize text-foreground">{guidance.label}</span>
+          <span className="font-medium capitalize text-foreground">{kind}</span>
           {detected.type !== 'general' &&
             t('chat.focusDetail', {
               confidence: formatPercent(detected.confidence * 100),
-              scale: detected.scale,
+              scale: t('chat.scale', { scale: detected.scale }),
             })}
         </p>
         <ul className="ml-5 list-disc text-muted-foreground">
-          {guidance.keyAreas.map((area) => (
-            <li key={area}>{area}</li>
+          {KEY_AREAS.map((area) => (
+            <li key={area}>{t(area, { type })}</li>
           ))}
         </ul>
       </section>
@@ -81,7 +76,7 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
           <Layers className="size-4 text-primary" aria-hidden />
           {t('chat.analysis')}
           <span className="text-xs font-normal capitalize text-muted-foreground">
-            ({insights.complexity})
+            ({t('chat.complexity', { complexity: insights.complexity })})
           </span>
         </h3>
         <dl className="grid grid-cols-3 gap-2 text-center">

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import {
   capped,
   complianceErrorDescription,
   facetOutcome,
   facetResultList,
   facetTitle,
-  STATUS_LABEL,
   specificationStatus,
 } from './compliance-status';
 
 describe('specification status badge', () => {
   it('is Not Applicable outside the specification, else Compliant, Waived or Non-Compliant', () => {
     const label = (is_applicable: boolean, meets_requirements: boolean | null, is_waived = false) =>
-      STATUS_LABEL[specificationStatus({ is_applicable, meets_requirements, is_waived })];
+      t('compliance.elementStatus', {
+        status: specificationStatus({ is_applicable, meets_requirements, is_waived }),
+      });
     expect(label(false, null)).toBe('Not Applicable');
     expect(label(false, true)).toBe('Not Applicable');
     expect(label(true, true)).toBe('Compliant');
@@ -24,18 +26,21 @@ describe('specification status badge', () => {
 
 describe('facet result mapping', () => {
   it('maps the four results and says when an applicability facet was not evaluated', () => {
-    expect(facetOutcome({ result: 'applicable', is_satisfied: true }).label).toBe('Applicable');
+    const label = (view: { outcome: string }) => t('compliance.facet.outcome', { outcome: view.outcome });
+    expect(label(facetOutcome({ result: 'applicable', is_satisfied: true }))).toBe('Applicable');
     expect(facetOutcome({ result: 'passed', is_satisfied: true })).toEqual({
-      label: 'Passed',
+      outcome: 'passed',
       tone: 'success',
     });
+    expect(label(facetOutcome({ result: 'passed', is_satisfied: true }))).toBe('Passed');
     expect(facetOutcome({ result: 'failed', is_satisfied: false })).toEqual({
-      label: 'Failed',
+      outcome: 'failed',
       tone: 'destructive',
     });
-    expect(facetOutcome({ result: 'not_applicable', is_satisfied: false }).label).toBe('No match');
-    expect(facetOutcome({ result: 'not_applicable', is_satisfied: null }).label).toBe('Not evaluated');
-    expect(facetOutcome({ result: 'not_applicable', is_satisfied: null }, 'requirements').label).toBe(
+    expect(label(facetOutcome({ result: 'failed', is_satisfied: false }))).toBe('Failed');
+    expect(label(facetOutcome({ result: 'not_applicable', is_satisfied: false }))).toBe('No match');
+    expect(label(facetOutcome({ result: 'not_applicable', is_satisfied: null }))).toBe('Not evaluated');
+    expect(label(facetOutcome({ result: 'not_applicable', is_satisfied: null }, 'requirements'))).toBe(
       'Not Applicable',
     );
   });
@@ -59,7 +64,9 @@ describe('facet result mapping', () => {
     expect(facetTitle({ facet_type: 'entity', details: { ...details, description: 'IFCDOOR' } })).toBe(
       'IFCDOOR',
     );
-    expect(facetTitle({ facet_type: 'material', details })).toBe('Material');
+    // A facet that names nothing is titled by its type (`common.facetType`).
+    expect(facetTitle({ facet_type: 'material', details })).toBeNull();
+    expect(t('common.facetType', { type: 'material' })).toBe('Material');
   });
 });
 
@@ -71,12 +78,14 @@ describe('caps and errors', () => {
 
   it('asks to sign in on a 401 or a credentials error, else to check the connection', () => {
     const unauthorized = new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'x' });
-    expect(complianceErrorDescription(unauthorized)).toBe('Authentication required to view compliance data');
-    expect(complianceErrorDescription(new Error('No authentication token available'))).toBe(
+    expect(t(complianceErrorDescription(unauthorized))).toBe(
+      'Authentication required to view compliance data',
+    );
+    expect(t(complianceErrorDescription(new Error('No authentication token available')))).toBe(
       'Authentication required to view compliance data',
     );
     const offline = new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: 'offline' });
-    expect(complianceErrorDescription(offline)).toBe(
+    expect(t(complianceErrorDescription(offline))).toBe(
       'Please check your connection and try refreshing the page',
     );
   });

@@ -1,6 +1,7 @@
 /**
- * Status words and facet outcomes of the Validation tab and compliance card (spec 3 §2.4, §3, §8, §9).
- * Pure, so the rules are tested without rendering.
+ * Statuses and facet outcomes of the Validation tab and compliance card (spec 3 §2.4, §3, §8, §9), as
+ * values and message ids the components render (messages/compliance, messages/common). Pure, so the
+ * rules are tested without rendering.
  */
 import type {
   ElementComplianceStatus,
@@ -8,16 +9,9 @@ import type {
   FacetResult,
 } from '@plumbline/contracts';
 import { isApiRequestError } from '@/lib/api';
-import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import type { MessageId } from '@/lib/i18n';
 
 export type BadgeTone = 'success' | 'destructive' | 'secondary' | 'warning' | 'waived';
-
-export const STATUS_LABEL: Record<ElementComplianceStatus, string> = {
-  compliant: 'Compliant',
-  waived: 'Waived',
-  non_compliant: 'Non-Compliant',
-  not_applicable: 'Not Applicable',
-};
 
 export const STATUS_TONE: Record<ElementComplianceStatus, BadgeTone> = {
   compliant: 'success',
@@ -42,16 +36,17 @@ export function specificationStatus(
   return spec.is_waived ? 'waived' : 'non_compliant';
 }
 
+/** A facet's badge: `outcome` is the value of the message `compliance.facet.outcome`. */
 export interface OutcomeView {
-  label: string;
+  outcome: FacetResult['result'] | 'not_evaluated' | 'no_match';
   tone: BadgeTone;
 }
 
 const OUTCOMES: Record<FacetResult['result'], OutcomeView> = {
-  applicable: { label: 'Applicable', tone: 'success' },
-  not_applicable: { label: 'Not Applicable', tone: 'secondary' },
-  passed: { label: 'Passed', tone: 'success' },
-  failed: { label: 'Failed', tone: 'destructive' },
+  applicable: { outcome: 'applicable', tone: 'success' },
+  not_applicable: { outcome: 'not_applicable', tone: 'secondary' },
+  passed: { outcome: 'passed', tone: 'success' },
+  failed: { outcome: 'failed', tone: 'destructive' },
 };
 
 export type FacetSection = 'applicability' | 'requirements';
@@ -66,26 +61,26 @@ export function facetOutcome(
 ): OutcomeView {
   if (facet.result === 'not_applicable' && facet.is_satisfied === null) {
     return section === 'applicability'
-      ? { label: 'Not evaluated', tone: 'secondary' }
+      ? { outcome: 'not_evaluated', tone: 'secondary' }
       : OUTCOMES.not_applicable;
   }
   if (facet.result === 'not_applicable' && facet.is_satisfied === false) {
-    return { label: 'No match', tone: 'warning' };
+    return { outcome: 'no_match', tone: 'warning' };
   }
   return OUTCOMES[facet.result];
 }
 
-export function facetTypeLabel(type: FacetResult['facet_type']): string {
-  return FACET_TYPE_LABELS[type];
-}
-
-/** What the facet is about, in a line: 'Pset_WindowCommon.FireRating', 'IFCWINDOW' … */
-export function facetTitle(facet: Pick<FacetResult, 'facet_type' | 'details'>): string {
+/**
+ * What the facet is about, in a line: 'Pset_WindowCommon.FireRating', 'IFCWINDOW' … (names from the
+ * IDS, shown as they are); null when it names nothing, and the facet's type names it
+ * (`common.facetType`).
+ */
+export function facetTitle(facet: Pick<FacetResult, 'facet_type' | 'details'>): string | null {
   const d = facet.details;
   if (d.description) return d.description;
   if (facet.facet_type === 'property') return `${d.property_set ?? '?'}.${d.property_name ?? '?'}`;
-  if (facet.facet_type === 'entity') return d.required_entity ?? 'Entity';
-  return facetTypeLabel(facet.facet_type);
+  if (facet.facet_type === 'entity') return d.required_entity ?? null;
+  return null;
 }
 
 /**
@@ -107,14 +102,12 @@ export function capped<T>(items: readonly T[], limit: number): { shown: T[]; hid
   return { shown: items.slice(0, limit), hidden: Math.max(0, items.length - limit) };
 }
 
-export const COMPLIANCE_ERROR_TITLE = 'Unable to load compliance data';
+export const COMPLIANCE_ERROR_TITLE: MessageId = 'compliance.loadError.title';
 
 /** Spec 3 §8 'Element compliance tab': the auth text on a 401 or a credentials error. */
-export function complianceErrorDescription(error: unknown): string {
+export function complianceErrorDescription(error: unknown): MessageId {
   const authError =
     (isApiRequestError(error) && error.status === 401) ||
     (error instanceof Error && /credential|authentication token/i.test(error.message));
-  return authError
-    ? 'Authentication required to view compliance data'
-    : 'Please check your connection and try refreshing the page';
+  return authError ? 'compliance.loadError.signIn' : 'compliance.loadError.connection';
 }

@@ -10,7 +10,6 @@ import {
   type FacetSection,
   facetOutcome,
   facetTitle,
-  facetTypeLabel,
 } from './compliance-status';
 import { NULL_VALUE } from './property-groups';
 
@@ -66,11 +65,13 @@ export function detailRows(facet: FacetResult): [string, string][] {
 
 /** One facet, expandable to what it asked, what the element has, and the engine's reason (spec 3 §2.4). */
 export function FacetResultItem({ facet, section }: { facet: FacetResult; section: FacetSection }) {
-  const t = useT('compliance');
+  const t = useT('compliance', 'common');
   // What went wrong starts visible: a failed requirement, an applicability facet that did not match.
   const [open, setOpen] = useState(facet.result === 'failed' || facet.is_satisfied === false);
   const panelId = useId();
   const outcome = facetOutcome(facet, section);
+  const type = t('common.facetType', { type: facet.facet_type });
+  const title = facetTitle(facet) ?? type;
   const found = capped(facet.details.classifications_found ?? [], CLASSIFICATIONS_SHOWN);
   return (
     <li className="rounded-md border border-border">
@@ -85,13 +86,11 @@ export function FacetResultItem({ facet, section }: { facet: FacetResult; sectio
           className={cn('size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-90')}
           aria-hidden="true"
         />
-        <span className="shrink-0 text-xs uppercase tracking-wide text-muted-foreground">
-          {facetTypeLabel(facet.facet_type)}
+        <span className="shrink-0 text-xs uppercase tracking-wide text-muted-foreground">{type}</span>
+        <span className="min-w-0 flex-1 truncate font-medium" title={title}>
+          {title}
         </span>
-        <span className="min-w-0 flex-1 truncate font-medium" title={facetTitle(facet)}>
-          {facetTitle(facet)}
-        </span>
-        <Badge variant={outcome.tone}>{outcome.label}</Badge>
+        <Badge variant={outcome.tone}>{t('compliance.facet.outcome', { outcome: outcome.outcome })}</Badge>
       </button>
       {open && (
         <div id={panelId} className="space-y-2 border-t border-border px-3 py-2 text-sm">

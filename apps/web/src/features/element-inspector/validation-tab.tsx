@@ -73,8 +73,8 @@ export function ValidationTab({ compliance, isLoading, error, waiverTarget }: Va
     return (
       <EmptyState
         icon={AlertTriangle}
-        title={COMPLIANCE_ERROR_TITLE}
-        description={complianceErrorDescription(error)}
+        title={t(COMPLIANCE_ERROR_TITLE)}
+        description={t(complianceErrorDescription(error))}
         className="py-8"
       />
     );

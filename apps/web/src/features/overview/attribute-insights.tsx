@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
 import { OVERVIEW_RECOMMENDATIONS, useAttributeInsights, useSchemaSummary } from './attribute-analysis';
@@ -56,11 +56,11 @@ export function AttributeInsights({ projectId }: { projectId: string }) {
             <Figure label={t('overview.insights.highPriority')} value={formatNumber(data.highPriorityGaps)} />
             <Figure
               label={t('overview.insights.averageOccurrence')}
-              value={`${data.averageOccurrence.toFixed(1)}%`}
+              value={formatPercent(data.averageOccurrence, 1, true)}
             />
             <Figure
               label={t('overview.insights.coverageOpportunity')}
-              value={`+${data.coverageOpportunity.toFixed(1)}%`}
+              value={t('overview.insights.gain', { share: formatPercent(data.coverageOpportunity, 1, true) })}
             />
           </dl>
           {data.topRecommendations.length === 0 && (
@@ -75,13 +75,19 @@ export function AttributeInsights({ projectId }: { projectId: string }) {
                     <p className="truncate text-xs text-muted-foreground">{r.propertySet}</p>
                   </div>
                   <div className="flex shrink-0 items-center gap-2 text-xs tabular-nums">
-                    {r.occurrence.toFixed(1)}%
+                    {formatPercent(r.occurrence, 1, true)}
                     <Badge variant={PRIORITY[r.priority]}>
                       {t('overview.insights.priority', { priority: r.priority })}
                     </Badge>
                   </div>
                 </div>
-                <p className="mt-1 text-xs text-muted-foreground">{r.reason}</p>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {t('overview.insights.reason', {
+                    occurrence: formatPercent(r.occurrence, 1, true),
+                    filled: r.helpfulness >= 100 ? 'always' : 'partly',
+                    helpfulness: formatPercent(r.helpfulness, 1, true),
+                  })}
+                </p>
               </li>
             ))}
           </ul>

@@ -55,8 +55,8 @@ export function OverviewTab() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title={OVERVIEW_HEADING.title}
-        description={OVERVIEW_HEADING.description}
+        title={t(OVERVIEW_HEADING.title)}
+        description={t(OVERVIEW_HEADING.description)}
         actions={
           active.length > 0 && (
             <ProjectSelector projects={active} value={selected?.id} onChange={(id) => selectProject(id)} />

@@ -209,7 +209,7 @@ function ComplianceCategories({ categories }: { categories: Overview['compliance
       {items.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-border px-3 py-2">
           <dt className="text-xs text-muted-foreground">{t(label)}</dt>
-          <dd className="text-lg font-semibold tabular-nums">{value}%</dd>
+          <dd className="text-lg font-semibold tabular-nums">{formatPercent(value, 1)}</dd>
         </div>
       ))}
       <p className="col-span-3 text-xs text-muted-foreground">

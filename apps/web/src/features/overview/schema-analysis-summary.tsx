@@ -55,7 +55,7 @@ export function SchemaAnalysisSummary({
             <div className="mb-1.5 flex items-center justify-between text-sm">
               <span className="font-medium">{t('overview.schema.coverageRate')}</span>
               <span className="flex items-center gap-2 tabular-nums">
-                {data.coverageRate.toFixed(1)}%
+                {formatPercent(data.coverageRate, 1, true)}
                 <Badge variant={LABEL_STYLE[coverageLabel(data.coverageRate)].variant}>
                   {t('overview.schema.coverage', { label: coverageLabel(data.coverageRate) })}
                 </Badge>

@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartLabelTick, type ChartTickProps } from '@/components/chart-label-tick';
+import { formatPercent } from '@/lib/format';
 import { type MessageId, useT } from '@/lib/i18n';
 import { fitTrendLabel, TREND_SERIES, type TrendColors, type TrendRow, type TrendSeries } from './trend';
 
@@ -34,9 +35,14 @@ export function TrendLineChart({ rows, colors }: { rows: TrendRow[]; colors: Tre
           padding={{ left: 48, right: 48 }}
           tick={(props: ChartTickProps) => <ChartLabelTick {...props} fit={fitTrendLabel} dy="0.71em" />}
         />
-        <YAxis domain={[0, 100]} unit="%" width={48} tick={{ fontSize: 12 }} />
+        <YAxis
+          domain={[0, 100]}
+          tickFormatter={(value: number) => formatPercent(value, 1)}
+          width={48}
+          tick={{ fontSize: 12 }}
+        />
         <Tooltip
-          formatter={(value) => `${value}%`}
+          formatter={(value) => formatPercent(Number(value), 1)}
           labelFormatter={(label, payload) => {
             const row = payload?.[0]?.payload as { file_name?: string } | undefined;
             const text = String(label);

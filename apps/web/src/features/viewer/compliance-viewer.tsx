@@ -66,7 +66,7 @@ export function ComplianceViewer({
     fileId,
     versionId,
     onPick: pick,
-    failurePrefix: 'Failed to load model: ',
+    failurePrefix: true,
     label: 'IDS compliance 3D model',
   });
   const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, true);

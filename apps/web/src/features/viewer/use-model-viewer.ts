@@ -3,21 +3,24 @@ import { toast } from 'sonner';
 import { t } from '@/lib/i18n';
 import type { ModelViewer } from './engine/model-viewer';
 import {
-  errorCardTitle,
+  isSelectionIssue,
   modelLoadProblem,
-  NO_GEOMETRY,
+  type ViewerIssue,
   validateViewerInput,
   viewerLoadToastId,
 } from './model-load-errors';
 import { fetchFragments } from './queries';
+import { viewerProblemText } from './viewer-error-card';
 
 export type ViewerState =
   | { status: 'loading' }
   | { status: 'ready' }
   | {
       status: 'error';
-      title: string;
-      message: string;
+      /** Why, rendered by the error card in the page's language. */
+      issue: ViewerIssue;
+      detail?: string | undefined;
+      failedPrefix?: boolean | undefined;
       retrying: boolean;
       /** Trying again cannot help (the model has nothing to draw): no 'Try Again'. */
       final?: boolean;
@@ -31,8 +34,8 @@ export interface UseModelViewerInput {
   fileId: string | null | undefined;
   versionId: string | null | undefined;
   onPick?: ((viewerDbId: number | null) => void) | undefined;
-  /** The IDS compliance viewer words a load failure 'Failed to load model: {detail}' (spec 3 §8). */
-  failurePrefix?: string;
+  /** The IDS compliance viewer words a load failure 'Failed to load model: {message}' (spec 3 §8). */
+  failurePrefix?: boolean;
   /** The canvas's accessible name. */
   label: string;
 }
@@ -70,10 +73,10 @@ export function useModelViewer({
     const invalid = validateViewerInput({ containerReady: container !== null, projectId, fileId, versionId });
     setViewer(null);
     if (invalid || !container || !projectId || !fileId || !versionId) {
-      const message = invalid ?? 'Viewer container not ready. Please try again.';
-      const title = errorCardTitle(message);
-      setState({ status: 'error', title, message, retrying: false });
-      if (title !== 'Selection Required') toast.error(t('viewer.error'), { description: message });
+      const issue = invalid ?? 'containerNotReady';
+      setState({ status: 'error', issue, retrying: false });
+      if (!isSelectionIssue(issue))
+        toast.error(t('viewer.error'), { description: viewerProblemText(t, issue, undefined) });
       return;
     }
     setState({ status: 'loading' });
@@ -102,13 +105,7 @@ export function useModelViewer({
           if (abort.signal.aborted) return;
           instance.dispose();
           instance = null;
-          setState({
-            status: 'error',
-            title: errorCardTitle(NO_GEOMETRY),
-            message: NO_GEOMETRY,
-            retrying: false,
-            final: true,
-          });
+          setState({ status: 'error', issue: 'noGeometry', retrying: false, final: true });
           return;
         }
         toastedRef.current = null;
@@ -119,21 +116,21 @@ export function useModelViewer({
         instance?.dispose();
         instance = null;
         const problem = modelLoadProblem(error);
-        const message = failurePrefix ? `${failurePrefix}${problem.message}` : problem.message;
         setState({
           status: 'error',
-          title: errorCardTitle(message),
-          message,
+          issue: problem.issue,
+          detail: problem.detail,
+          failedPrefix: failurePrefix,
           retrying: problem.retryAutomatically,
         });
         // One toast per version and problem, however many viewers or retries meet it: sonner
         // replaces a toast of the same id instead of stacking a second one.
-        if (toastedRef.current !== problem.title)
-          toast.error(problem.title, {
-            id: viewerLoadToastId(versionId, problem.title),
-            description: problem.message,
+        if (toastedRef.current !== problem.issue)
+          toast.error(t('viewer.problem.title', { issue: problem.issue }), {
+            id: viewerLoadToastId(versionId, problem.issue),
+            description: viewerProblemText(t, problem.issue, problem.detail),
           });
-        toastedRef.current = problem.title;
+        toastedRef.current = problem.issue;
         if (problem.retryAutomatically)
           retryTimer = setTimeout(() => setAttempt((n) => n + 1), NOT_READY_RETRY_MS);
       }

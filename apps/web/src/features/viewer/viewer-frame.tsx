@@ -51,7 +51,7 @@ export function ViewerFrame({
     >
       <div ref={containerRef} className="absolute inset-0" />
       <p id={keysDescriptionId} hidden>
-        {viewerKeysSentence(canStep)}
+        {viewerKeysSentence(t, canStep)}
       </p>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
@@ -69,8 +69,9 @@ export function ViewerFrame({
       {state.status === 'error' ? (
         <div className="absolute inset-0 bg-slate-50">
           <ViewerErrorCard
-            title={state.title}
-            message={state.message}
+            issue={state.issue}
+            detail={state.detail}
+            failedPrefix={state.failedPrefix}
             retrying={state.retrying}
             onRetry={state.final ? undefined : onRetry}
           />

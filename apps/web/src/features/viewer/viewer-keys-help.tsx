@@ -18,10 +18,10 @@ export function ViewerKeysHelp({ canStep }: { canStep: boolean }) {
         <p className="mb-2 font-medium">{t('viewer.keys')}</p>
         <p className="mb-2 text-xs text-muted-foreground">{t('viewer.keysIntro')}</p>
         <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1 text-xs">
-          {viewerKeyHelp(canStep).map(({ keys, does }) => (
-            <div key={keys} className="contents">
-              <dt className="font-mono font-medium">{keys}</dt>
-              <dd>{does}</dd>
+          {viewerKeyHelp(canStep).map((control) => (
+            <div key={control} className="contents">
+              <dt className="font-mono font-medium">{t('viewer.key.keys', { control })}</dt>
+              <dd>{t('viewer.key.does', { control })}</dd>
             </div>
           ))}
         </dl>
@@ -31,8 +31,13 @@ export function ViewerKeysHelp({ canStep }: { canStep: boolean }) {
 }
 
 /** The canvas's description for screen readers: the same keys, in one sentence. */
-export function viewerKeysSentence(canStep: boolean): string {
+export function viewerKeysSentence(t: ReturnType<typeof useT>, canStep: boolean): string {
   return viewerKeyHelp(canStep)
-    .map(({ keys, does }) => `${keys}: ${does.toLowerCase()}`)
+    .map((control) =>
+      t('viewer.key.sentenceItem', {
+        keys: t('viewer.key.keys', { control }),
+        does: t('viewer.key.inline', { control }),
+      }),
+    )
     .join('. ');
 }

@@ -60,21 +60,12 @@ export function viewerKeyAction(event: KeyInput, canStep: boolean): ViewerKeyAct
   }
 }
 
-/** The help popover's rows: keys and what they do. */
-export function viewerKeyHelp(canStep: boolean): { keys: string; does: string }[] {
-  return [
-    { keys: 'Arrow keys', does: 'Orbit around the model' },
-    { keys: 'Shift + arrow keys', does: 'Pan' },
-    { keys: '+ / − or Page Up / Page Down', does: 'Zoom in / out' },
-    { keys: 'Home or 0', does: 'Reset the view' },
-    ...(canStep
-      ? [
-          { keys: 'N', does: 'Next failing element' },
-          { keys: 'P', does: 'Previous failing element' },
-        ]
-      : []),
-    { keys: 'Tab', does: 'Leave the viewer' },
-  ];
+/** A viewer control as the help lists it: its keys and what it does are `viewer.key.*` messages of this value. */
+export type ViewerKeyHelp = 'orbit' | 'pan' | 'zoom' | 'reset' | 'next' | 'previous' | 'leave';
+
+/** The help popover's rows, in reading order (the step keys only where there is something to step through). */
+export function viewerKeyHelp(canStep: boolean): ViewerKeyHelp[] {
+  return ['orbit', 'pan', 'zoom', 'reset', ...(canStep ? (['next', 'previous'] as const) : []), 'leave'];
 }
 
 /** Index of the next element when stepping through `count` elements from `current` (null: none yet). */

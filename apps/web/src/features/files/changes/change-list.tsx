@@ -55,7 +55,7 @@ export function ChangeList({
                   </TableCell>
                   <TableCell>{change.ifc_class}</TableCell>
                   <TableCell>{change.level ?? '—'}</TableCell>
-                  <TableCell>{reasonText(change.reason, specification)}</TableCell>
+                  <TableCell>{reasonText(t, change.reason, specification)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,47 +1,56 @@
 import type { FindingReason, IdsFacet, SpecificationComparison } from '@plumbline/contracts';
+import type { useT } from '@/lib/i18n';
 
-/** What a facet asks for, in a few words: the property, attribute, class, classification, material or container. */
-export function facetSubject(facet: IdsFacet): string {
+type Translate = ReturnType<typeof useT>;
+
+/**
+ * What a facet asks for, in a few words (`changes.reason.subject`): the property, attribute, class,
+ * classification, material or container. Names from the IDS are values, never translated.
+ */
+export function facetSubject(t: Translate, facet: IdsFacet): string {
+  const subject = (kind: string, name: string | null | undefined = '') =>
+    t('changes.reason.subject', { kind, name: name ?? '' });
   switch (facet.facet_type) {
-    case 'property':
-      return [facet.property_set, facet.property_name].filter(Boolean).join('.') || 'a property';
+    case 'property': {
+      const name = [facet.property_set, facet.property_name].filter(Boolean).join('.');
+      return name ? subject('named', name) : subject('property');
+    }
     case 'attribute':
-      return facet.attribute_name ?? 'an attribute';
+      return facet.attribute_name ? subject('named', facet.attribute_name) : subject('attribute');
     case 'entity':
-      return facet.entity_name ? `class ${facet.entity_name}` : 'the class';
+      return facet.entity_name ? subject('class', facet.entity_name) : subject('theClass');
     case 'classification':
-      return facet.classification_system ?? 'a classification';
+      return facet.classification_system
+        ? subject('named', facet.classification_system)
+        : subject('classification');
     case 'material':
-      return facet.material_value ? `material ${facet.material_value}` : 'a material';
+      return facet.material_value ? subject('material', facet.material_value) : subject('aMaterial');
     case 'partof':
-      return facet.partof_entity_name ? `part of ${facet.partof_entity_name}` : 'its container';
+      return facet.partof_entity_name ? subject('partOf', facet.partof_entity_name) : subject('container');
   }
 }
 
 /**
  * Why an element fails (or failed) a requirement, from the structured reason and the requirement's
- * facet (the server sends data, never a sentence).
+ * facet (the server sends data, never a sentence), in the page's language (`changes.reason.*`).
  */
 export function reasonText(
+  t: Translate,
   reason: FindingReason,
   specification: Pick<SpecificationComparison, 'requirements'>,
 ): string {
   const requirement = specification.requirements.find((r) => r.facet_index === reason.facet_index);
   const facet = requirement?.facet ?? null;
-  if (!facet) return reason.facet_index === null ? 'Prohibited elements are present' : 'Requirement not met';
-  const subject = facetSubject(facet);
-  switch (reason.outcome) {
-    case 'absent':
-      return `${subject} is missing`;
-    case 'empty':
-      return `${subject} has no value`;
-    case 'prohibited':
-      return `${subject} is present but prohibited`;
-    case 'mismatch':
-      return reason.actual_value === null
-        ? `${subject} does not meet the requirement`
-        : `${subject} is ${reason.actual_value}, which does not meet the requirement`;
-    default:
-      return `${subject} does not meet the requirement`;
+  if (!facet) {
+    return t('changes.reason.noFacet', { prohibited: reason.facet_index === null ? 'yes' : 'no' });
   }
+  const outcome =
+    reason.outcome === 'mismatch' && reason.actual_value !== null
+      ? 'mismatchValue'
+      : (reason.outcome ?? 'unknown');
+  return t('changes.reason.text', {
+    outcome,
+    subject: facetSubject(t, facet),
+    actual: reason.actual_value ?? '',
+  });
 }

@@ -1,8 +1,4 @@
-import {
-  type SchemaSpecification,
-  SPECIFICATION_STATE_LABELS,
-  type SpecificationState,
-} from '@plumbline/contracts';
+import type { SchemaSpecification, SpecificationState } from '@plumbline/contracts';
 import { ChevronRight, FileText } from 'lucide-react';
 import { SpecificationStateBadge } from '@/components/specification-state-badge';
 import { Card } from '@/components/ui/card';
@@ -71,7 +67,7 @@ export function SpecificationsList({ specifications, loading, onSelect }: Specif
               <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground tabular-nums">
                 <span>
                   {spec.compliance_rate === null
-                    ? SPECIFICATION_STATE_LABELS[spec.state]
+                    ? t('common.specState.label', { state: spec.state })
                     : t('inspector.schema.compliant', { rate: formatPercent(spec.compliance_rate, 1) })}
                 </span>
                 <span>{t('inspector.schema.applicable', { count: spec.applicable_elements })}</span>

@@ -9501,6 +9501,7 @@ export interface operations {
                             priority: "high" | "medium" | "low";
                             propertySet: string;
                             occurrence: number;
+                            helpfulness: number;
                             reason: string;
                         }[];
                     };
