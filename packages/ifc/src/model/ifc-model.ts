@@ -14,11 +14,11 @@ import type {
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
 import { allReferences } from '../step/all-references';
-import { decodeParameterAt, latin1, NULL_VALUE } from '../step/decode';
+import { decodeParameterAt, isNameByte, latin1, NULL_VALUE } from '../step/decode';
 import { extractRefs, parameterOffset } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
 import { skipSpace } from '../step/index-file';
-import { asciiString } from '../step/strings';
+import { asciiString, internUpperName } from '../step/strings';
 import { Access } from './access';
 import { Classifications, type ClassificationView } from './classifications';
 import { Materials } from './materials';
@@ -243,6 +243,31 @@ export class StepIfcModel implements IfcModel {
     if (q !== -1 && q <= end) return latin1(bytes, p + 1, q);
     const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
     return v?.kind === 'enum' ? v.value : lead;
+  }
+
+  /**
+   * A typed value's type as the decoder names it (`IFCLABEL('x')` → 'IFCLABEL', interned), read
+   * from the bytes without decoding the value inside; null when the attribute holds anything else
+   * or the class has no such attribute: `attribute`'s `type` when its kind is 'typed'.
+   */
+  attributeTypeName(id: number, name: string): string | null {
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return null;
+    const { bytes, index } = this.store;
+    const start = index.paramStarts[k]!;
+    const end = index.ends[k]!;
+    const at = parameterOffset(bytes, start, end, i);
+    if (at < 0) return null;
+    const p = skipSpace(bytes, at);
+    const lead = bytes[p]!;
+    if (!isNameByte(lead) || (lead >= 48 && lead <= 57)) return null; // a digit: a number
+    let q = p + 1;
+    while (q < end && isNameByte(bytes[q]!)) q++;
+    if (bytes[skipSpace(bytes, q)] === 40) return internUpperName(bytes, p, q);
+    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    return v?.kind === 'typed' ? v.type : null;
   }
 
   /**

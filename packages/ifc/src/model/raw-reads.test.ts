@@ -1,6 +1,6 @@
 /**
  * The reads that look at an attribute's bytes without decoding it (attributeLead, attributeEnum,
- * attributeRefsDeep, globalIdKey) against the full decoder's answer for the same attribute.
+ * attributeRefsDeep, attributeTypeName, globalIdKey) against the full decoder's answer for the same attribute.
  */
 import { describe, expect, it } from 'vitest';
 import type { StepValue } from '../model';
@@ -15,7 +15,8 @@ const model = modelOf(`
 #6=IFCRELDEFINESBYPROPERTIES('2hqIFTRjfV6AWq_bMtnZwI',$,$,$,(#1,#2),IFCPROPERTYSETDEFINITIONSET((#5,#9)));
 #7=IFCPROPERTYSINGLEVALUE('IsExternal',$,IFCBOOLEAN(.T.),$);
 #8=IFCDOOR('0eA6m4fELI9QBIhP3wiLA\\X\\E4',$,$,$,$,$,$,$,$,$,$,.SWINGING.,$);
-#9=IFCPROPERTYSET('3hqIFTRjfV6AWq_bMtnZwI',$,'Pset_WallCommon',$,(#7));`);
+#9=IFCPROPERTYSET('3hqIFTRjfV6AWq_bMtnZwI',$,'Pset_WallCommon',$,(#7));
+#10=IFCPROPERTYSINGLEVALUE('Reference',$, ifcIdentifier ( 'x' ),$);`);
 
 /** References in a decoded value, at any depth (the decoder's answer). */
 function refsIn(v: StepValue | undefined, out: number[] = []): number[] {
@@ -53,6 +54,7 @@ describe('attributes read from their bytes', () => {
       expect(model.attributeRefsDeep(id, name)).toEqual(refsIn(decoded));
       expect(model.attributeRef(id, name)).toBe(decoded.kind === 'ref' ? decoded.id : null);
       expect(model.attributeEnumOrLead(id, name)).toBe(decoded.kind === 'enum' ? decoded.value : lead);
+      expect(model.attributeTypeName(id, name)).toBe(decoded.kind === 'typed' ? decoded.type : null);
     }
   });
 
@@ -65,11 +67,14 @@ describe('attributes read from their bytes', () => {
     expect(model.attributeRef(99, 'Name')).toBeNull();
     expect(model.attributeEnumOrLead(1, 'NoSuchAttribute')).toBe(-1);
     expect(model.attributeEnumOrLead(99, 'PredefinedType')).toBe(-1);
+    expect(model.attributeTypeName(7, 'NoSuchAttribute')).toBeNull();
+    expect(model.attributeTypeName(99, 'NominalValue')).toBeNull();
   });
 
   it('read an enumeration with white space around it, and references inside a typed list', () => {
     expect(model.attributeEnum(2, 'PredefinedType')).toBe('USERDEFINED');
     expect(model.attributeRefsDeep(6, 'RelatingPropertyDefinition')).toEqual([5, 9]);
+    expect(model.attributeTypeName(10, 'NominalValue')).toBe('IFCIDENTIFIER');
   });
 });
 
