@@ -125,6 +125,24 @@ describe('the GlobalId survey', () => {
     expect(new Set([keys[0], keys[1], keys[2], keys[3], keys[4]]).size).toBe(5);
     expect([keys[5], keys[6], keys[8], keys[9]]).toEqual([-1, -1, -1, -1]);
   });
+
+  it('answers each position whatever the order of the ids (read in file order)', () => {
+    const code = (v: boolean | null) => (v === true ? 1 : v === false ? 0 : 2);
+    for (const ids of [
+      [8, 99, 3, 1, 9, 5],
+      [3, 1, 3, 8],
+    ]) {
+      const { keys, wellFormed } = survey.globalIdSurvey(ids);
+      expect([...keys]).toEqual(ids.map((id) => survey.globalIdKey(id)));
+      expect([...wellFormed]).toEqual(ids.map((id) => code(survey.globalIdWellFormed(id))));
+    }
+  });
+
+  it('lists positions in file order, unknown ids last, an id listed twice in its turn', () => {
+    expect([...survey.fileOrder([8, 99, 3, 1])]).toEqual([3, 2, 0, 1]);
+    expect([...survey.fileOrder([8, 3, 8, 1])]).toEqual([3, 1, 0, 2]);
+    expect([...survey.fileOrder([])]).toEqual([]);
+  });
 });
 
 describe('relation rows', () => {
