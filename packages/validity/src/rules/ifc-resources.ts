@@ -63,16 +63,9 @@ function mayReference(view: View, upperClass: string): boolean {
 
 const unreachedCache = new WeakMap<View, { resources: number; unreached: number[] }>();
 
-/**
- * Resource instances no rooted instance reaches, and how many resource instances there are.
- * `sweepAtLeast` (tests only): sweep the file while at least this many instances wait (1: sweeps
- * only; Infinity: the stack only). The answer does not depend on it.
- */
-export function unreachedResources(
-  view: View,
-  sweepAtLeast?: number,
-): { resources: number; unreached: number[] } {
-  const cached = sweepAtLeast === undefined ? unreachedCache.get(view) : undefined;
+/** Resource instances no rooted instance reaches, and how many resource instances there are. */
+export function unreachedResources(view: View): { resources: number; unreached: number[] } {
+  const cached = unreachedCache.get(view);
   if (cached) return cached;
   const { model } = view;
   const visited = new Uint8Array(model.instanceCount);
@@ -120,67 +113,40 @@ export function unreachedResources(
   });
 
   const ids = model.instanceIds();
-  const n = ids.length;
-  // Reached instances wait to be crossed: while many wait, in sweeps front to back through the
-  // file (reading the bytes in file order costs about half of reading them in the order they are
-  // reached); the last few (or a long chain) from a stack of ordinals. Each instance waits at most
-  // once; what is reached does not depend on the order.
-  const waiting = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  // A stack of ordinals: each instance is pushed when first seen, so at most once.
+  const stack = new Int32Array(ids.length);
   let top = 0;
-  let waitingCount = 0;
-  let sweeping = true;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < ids.length; k++) {
     if (rooted[classOf[k]!]) {
       visited[k] = 1;
-      waiting[k] = 1;
-      waitingCount++;
+      stack[top++] = k;
     }
   }
   const push = (id: number) => {
     const k = model.ordinalOf(id);
     if (k >= 0 && !visited[k]) {
       visited[k] = 1;
-      if (sweeping) {
-        waiting[k] = 1;
-        waitingCount++;
-      } else stack[top++] = k;
+      stack[top++] = k;
     }
   };
   const refs: number[] = [];
-  const cross = (k: number) => {
+  while (top > 0) {
+    const k = stack[--top]!;
     const cls = classOf[k]!;
-    if (terminal[cls]) return; // entered, not crossed
+    if (terminal[cls]) continue; // entered, not crossed
     if (scanned[cls]) {
       refs.length = 0;
       model.referencesAtOrdinal(k, refs);
       for (let i = 0; i < refs.length; i++) push(refs[i]!);
     }
     const followed = followedOf[cls]!;
-    if (followed.length === 0) return;
+    if (followed.length === 0) continue;
     const id = ids[k]!;
     for (let f = 0; f < followed.length; f++) {
       const by = followed[f]!().get(id);
       if (by) for (const r of by) push(r);
     }
-  };
-  // At least n / 64 crossed per sweep: at most 64 sweeps, whatever the shape of the graph.
-  const fewEnough = sweepAtLeast ?? Math.max(1024, n >>> 6);
-  while (waitingCount >= fewEnough) {
-    for (let k = 0; k < n; k++) {
-      if (waiting[k] === 0) continue;
-      waiting[k] = 0;
-      waitingCount--;
-      cross(k);
-    }
   }
-  sweeping = false;
-  for (let k = 0; k < n && waitingCount > 0; k++) {
-    if (waiting[k] === 0) continue;
-    waitingCount--;
-    stack[top++] = k;
-  }
-  while (top > 0) cross(stack[--top]!);
 
   const unreached: number[] = [];
   let resources = 0;
@@ -191,7 +157,7 @@ export function unreachedResources(
     if (!visited[k]) unreached.push(ids[k]!);
   }
   const result = { resources, unreached };
-  if (sweepAtLeast === undefined) unreachedCache.set(view, result);
+  unreachedCache.set(view, result);
   return result;
 }
 
