@@ -318,6 +318,23 @@ export class StepIfcModel implements IfcModel {
     return this.relations.targets(kind, id);
   }
 
+  /**
+   * `relationTargets(kind, id).length` by instance ordinal, and where those targets start in
+   * `relationTargetColumn(kind)`, without a view per instance (for passes over every element).
+   */
+  relationTargetCount(kind: RelationKind, k: number): number {
+    return this.relations.targetCount(kind, k);
+  }
+
+  relationFirstTarget(kind: RelationKind, k: number): number {
+    return this.relations.firstTarget(kind, k);
+  }
+
+  /** Every target of a relation index, row after row (a view: do not change it). */
+  relationTargetColumn(kind: RelationKind): Uint32Array {
+    return this.relations.targetsOf(kind);
+  }
+
   /** Ids of every instance with at least one target through a relation index, in file order. */
   relationSources(kind: RelationKind): number[] {
     return this.relations.sources(kind);

@@ -152,4 +152,20 @@ describe('relation rows', () => {
     expect(model.relationSources('definesByProperties')).toEqual([1, 2]);
     expect(model.relationSources('nests')).toEqual([]);
   });
+
+  it('give the same targets by ordinal, counted and read from the column, for every instance and kind', () => {
+    const kinds = ['aggregates', 'definesByProperties', 'nests', 'containedInSpatialStructure'] as const;
+    let seen = 0;
+    for (const kind of kinds) {
+      const column = model.relationTargetColumn(kind);
+      for (const id of [...model.instanceIds(), 99]) {
+        const k = model.ordinalOf(id);
+        const count = model.relationTargetCount(kind, k);
+        const first = model.relationFirstTarget(kind, k);
+        expect([...column.subarray(first, first + count)]).toEqual([...model.relationTargets(kind, id)]);
+        seen += count;
+      }
+    }
+    expect(seen).toBe(5); // #2 → #1 (aggregated); #1 → #5, #9 and #2 → #5, #9 (their property sets)
+  });
 });
