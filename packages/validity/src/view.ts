@@ -82,7 +82,8 @@ export class View {
       const upper = ancestor.toUpperCase();
       const { classNames } = this.classColumn;
       set = new Uint8Array(classNames.length);
-      for (let c = 0; c < classNames.length; c++) if (this.tables.isSubtypeOf(classNames[c]!, upper)) set[c] = 1;
+      for (let c = 0; c < classNames.length; c++)
+        if (this.tables.isSubtypeOf(classNames[c]!, upper)) set[c] = 1;
       this.classSets.set(ancestor, set);
     }
     return set;
