@@ -1,4 +1,4 @@
-// Over 500 lines: the one class behind IfcModel, whose raw byte reads (attributeRef, attributeEnumOrLead, the GlobalId survey) sit beside the index they read; splitting them out would expose the store.
+// Over 500 lines: the one class behind IfcModel, whose raw byte reads (attributeRef, attributeEnumOrLead, attributeTypeName, the GlobalId survey, fileOrder) sit beside the index they read; splitting them out would expose the store.
 /** The IfcModel implementation: an indexed STEP file with lazily built, cached views. */
 import type {
   ClassificationReferenceView,
