@@ -34,6 +34,7 @@ export class View {
   constructor(readonly model: StepIfcModel) {
     this.schema = model.schema;
     this.tables = model.schemaInfo;
+    this.classColumn = model.classColumn();
     const fileSchema = model.header.fileSchema[0] ?? '';
     const description = model.header.entities.get('FILE_DESCRIPTION')?.[0];
     this.header = {
@@ -65,16 +66,44 @@ export class View {
     return this.tables.entities.get(this.classOf(id));
   }
 
-  private readonly upperNames = new Map<string, string>();
+  /** The index's class column: class ordinal per instance ordinal, and the file's upper-case class names. */
+  private readonly classColumn: { readonly classOf: Uint16Array; readonly classNames: readonly string[] };
+  /** Per ancestor as a rule spells it: per class ordinal of the file, 1 when the class is it or a subtype. */
+  private readonly classSets = new Map<string, Uint8Array>();
+
+  /**
+   * The classes of the file that are `ancestor` (any case) or a subtype of it, as a byte per class
+   * ordinal (built once per ancestor over the file's few hundred classes): for `isIn` in passes
+   * over many instances.
+   */
+  classSet(ancestor: string): Uint8Array {
+    let set = this.classSets.get(ancestor);
+    if (!set) {
+      const upper = ancestor.toUpperCase();
+      const { classNames } = this.classColumn;
+      set = new Uint8Array(classNames.length);
+      for (let c = 0; c < classNames.length; c++)
+        if (this.tables.isSubtypeOf(classNames[c]!, upper)) set[c] = 1;
+      this.classSets.set(ancestor, set);
+    }
+    return set;
+  }
+
+  /** The class ordinal of an instance (an index into `classSet`'s bytes), or -1 for an unknown id. */
+  classOrdinal(id: number): number {
+    const k = this.model.ordinalOf(id);
+    return k < 0 ? -1 : this.classColumn.classOf[k]!;
+  }
+
+  /** Whether the instance's class is in a `classSet`. */
+  isIn(id: number, set: Uint8Array): boolean {
+    const k = this.model.ordinalOf(id);
+    return k >= 0 && set[this.classColumn.classOf[k]!] === 1;
+  }
 
   /** Whether the instance is of `ancestor` (any case) or a subtype of it. */
   is(id: number, ancestor: string): boolean {
-    let upper = this.upperNames.get(ancestor);
-    if (upper === undefined) {
-      upper = ancestor.toUpperCase();
-      this.upperNames.set(ancestor, upper);
-    }
-    return this.model.isA(id, upper);
+    return this.isIn(id, this.classSet(ancestor));
   }
 
   /** Whether an upper-case class name is `ancestor` or a subtype of it (cached). */
@@ -188,22 +217,24 @@ export class View {
     return this.related(def.entity, def.attribute, to).get(id) ?? [];
   }
 
-  private readonly inverseNames = new Map<string, Map<string, boolean>>();
+  /** Per inverse name: per class ordinal of the file, 0 not yet known, 1 declared (or inherited), 2 not. */
+  private readonly inverseFlags = new Map<string, Uint8Array>();
 
-  /** Whether the instance's class declares (or inherits) the inverse attribute (cached per class). */
+  /** Whether the instance's class declares (or inherits) the inverse attribute (a byte per class). */
   hasInverse(id: number, name: string): boolean {
-    const upper = this.classOf(id);
-    let names = this.inverseNames.get(upper);
-    if (!names) {
-      names = new Map();
-      this.inverseNames.set(upper, names);
+    const c = this.classOrdinal(id);
+    if (c < 0) return false;
+    let flags = this.inverseFlags.get(name);
+    if (!flags) {
+      flags = new Uint8Array(this.classColumn.classNames.length);
+      this.inverseFlags.set(name, flags);
     }
-    let has = names.get(name);
-    if (has === undefined) {
-      has = this.tables.entities.get(upper)?.inverses.has(name) ?? false;
-      names.set(name, has);
+    let flag = flags[c]!;
+    if (flag === 0) {
+      flag = this.tables.entities.get(this.classColumn.classNames[c]!)?.inverses.has(name) ? 1 : 2;
+      flags[c] = flag;
     }
-    return has;
+    return flag === 1;
   }
 
   /**

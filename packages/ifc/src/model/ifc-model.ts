@@ -1,4 +1,4 @@
-// Over 500 lines: the one class behind IfcModel, whose raw byte reads (attributeRef, attributeEnumOrLead, the GlobalId survey) sit beside the index they read; splitting them out would expose the store.
+// Over 500 lines: the one class behind IfcModel, whose raw byte reads (attributeRef, attributeEnumOrLead, attributeTypeName, the GlobalId survey, fileOrder) sit beside the index they read; splitting them out would expose the store.
 /** The IfcModel implementation: an indexed STEP file with lazily built, cached views. */
 import type {
   ClassificationReferenceView,
@@ -14,11 +14,11 @@ import type {
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
 import { allReferences } from '../step/all-references';
-import { decodeParameterAt, latin1, NULL_VALUE } from '../step/decode';
+import { decodeParameterAt, isNameByte, latin1, NULL_VALUE } from '../step/decode';
 import { extractRefs, parameterOffset } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
 import { skipSpace } from '../step/index-file';
-import { asciiString } from '../step/strings';
+import { asciiString, internUpperName } from '../step/strings';
 import { Access } from './access';
 import { Classifications, type ClassificationView } from './classifications';
 import { Materials } from './materials';
@@ -246,6 +246,31 @@ export class StepIfcModel implements IfcModel {
   }
 
   /**
+   * A typed value's type as the decoder names it (`IFCLABEL('x')` → 'IFCLABEL', interned), read
+   * from the bytes without decoding the value inside; null when the attribute holds anything else
+   * or the class has no such attribute: `attribute`'s `type` when its kind is 'typed'.
+   */
+  attributeTypeName(id: number, name: string): string | null {
+    const k = this.store.ordinal(id);
+    if (k < 0) return null;
+    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return null;
+    const { bytes, index } = this.store;
+    const start = index.paramStarts[k]!;
+    const end = index.ends[k]!;
+    const at = parameterOffset(bytes, start, end, i);
+    if (at < 0) return null;
+    const p = skipSpace(bytes, at);
+    const lead = bytes[p]!;
+    if (!isNameByte(lead) || (lead >= 48 && lead <= 57)) return null; // a digit: a number
+    let q = p + 1;
+    while (q < end && isNameByte(bytes[q]!)) q++;
+    if (bytes[skipSpace(bytes, q)] === 40) return internUpperName(bytes, p, q);
+    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    return v?.kind === 'typed' ? v.type : null;
+  }
+
+  /**
    * A reference attribute's id (`#12` → 12) read from the bytes, or null when the attribute holds
    * anything else or the class has no such attribute: `attribute` when its kind is 'ref'.
    */
@@ -293,9 +318,57 @@ export class StepIfcModel implements IfcModel {
     return this.relations.targets(kind, id);
   }
 
+  /**
+   * `relationTargets(kind, id).length` by instance ordinal, and where those targets start in
+   * `relationTargetColumn(kind)`, without a view per instance (for passes over every element).
+   */
+  relationTargetCount(kind: RelationKind, k: number): number {
+    return this.relations.targetCount(kind, k);
+  }
+
+  relationFirstTarget(kind: RelationKind, k: number): number {
+    return this.relations.firstTarget(kind, k);
+  }
+
+  /** Every target of a relation index, row after row (a view: do not change it). */
+  relationTargetColumn(kind: RelationKind): Uint32Array {
+    return this.relations.targetsOf(kind);
+  }
+
   /** Ids of every instance with at least one target through a relation index, in file order. */
   relationSources(kind: RelationKind): number[] {
     return this.relations.sources(kind);
+  }
+
+  /**
+   * The positions of `ids` in file order: `ids[order[0]]` comes first in the file, unknown ids
+   * last. Passes that read many instances' bytes and keep an answer per position read them in this
+   * order: front to back through the file costs about half of reading them class by class (as
+   * `idsOfClassOrSubtypes` lists them), the memory's prefetching doing the rest.
+   */
+  fileOrder(ids: readonly number[]): Int32Array {
+    const order = new Int32Array(ids.length);
+    const positionAt = new Int32Array(this.store.count).fill(-1);
+    let unknown = 0;
+    for (let n = 0; n < ids.length; n++) {
+      const k = this.store.ordinal(ids[n]!);
+      if (k < 0) unknown++;
+      else if (positionAt[k] !== -1) {
+        // An id listed twice: sort the positions instead (stable, by ordinal, unknown ids last).
+        const sorted = Array.from({ length: ids.length }, (_, i) => i);
+        const rank = (i: number) => {
+          const o = this.store.ordinal(ids[i]!);
+          return o < 0 ? Number.MAX_SAFE_INTEGER : o;
+        };
+        sorted.sort((a, b) => rank(a) - rank(b));
+        order.set(sorted);
+        return order;
+      } else positionAt[k] = n;
+    }
+    let o = 0;
+    for (let k = 0; k < positionAt.length; k++) if (positionAt[k] !== -1) order[o++] = positionAt[k]!;
+    if (unknown > 0) for (let n = 0; n < ids.length; n++) if (this.store.ordinal(ids[n]!) < 0) order[o++] = n;
+    return order;
   }
 
   /**
@@ -337,7 +410,10 @@ export class StepIfcModel implements IfcModel {
     const keys = new Float64Array(ids.length);
     const wellFormed = new Uint8Array(ids.length);
     const { bytes, index } = this.store;
-    for (let n = 0; n < ids.length; n++) {
+    // In file order (the bytes read front to back), each answer written at the id's own position.
+    const order = this.fileOrder(ids);
+    for (let o = 0; o < order.length; o++) {
+      const n = order[o]!;
       const id = ids[n]!;
       const k = this.store.ordinal(id);
       if (k < 0) {

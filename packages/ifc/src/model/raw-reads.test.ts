@@ -1,6 +1,6 @@
 /**
  * The reads that look at an attribute's bytes without decoding it (attributeLead, attributeEnum,
- * attributeRefsDeep, globalIdKey) against the full decoder's answer for the same attribute.
+ * attributeRefsDeep, attributeTypeName, globalIdKey) against the full decoder's answer for the same attribute.
  */
 import { describe, expect, it } from 'vitest';
 import type { StepValue } from '../model';
@@ -15,7 +15,8 @@ const model = modelOf(`
 #6=IFCRELDEFINESBYPROPERTIES('2hqIFTRjfV6AWq_bMtnZwI',$,$,$,(#1,#2),IFCPROPERTYSETDEFINITIONSET((#5,#9)));
 #7=IFCPROPERTYSINGLEVALUE('IsExternal',$,IFCBOOLEAN(.T.),$);
 #8=IFCDOOR('0eA6m4fELI9QBIhP3wiLA\\X\\E4',$,$,$,$,$,$,$,$,$,$,.SWINGING.,$);
-#9=IFCPROPERTYSET('3hqIFTRjfV6AWq_bMtnZwI',$,'Pset_WallCommon',$,(#7));`);
+#9=IFCPROPERTYSET('3hqIFTRjfV6AWq_bMtnZwI',$,'Pset_WallCommon',$,(#7));
+#10=IFCPROPERTYSINGLEVALUE('Reference',$, ifcIdentifier ( 'x' ),$);`);
 
 /** References in a decoded value, at any depth (the decoder's answer). */
 function refsIn(v: StepValue | undefined, out: number[] = []): number[] {
@@ -53,6 +54,7 @@ describe('attributes read from their bytes', () => {
       expect(model.attributeRefsDeep(id, name)).toEqual(refsIn(decoded));
       expect(model.attributeRef(id, name)).toBe(decoded.kind === 'ref' ? decoded.id : null);
       expect(model.attributeEnumOrLead(id, name)).toBe(decoded.kind === 'enum' ? decoded.value : lead);
+      expect(model.attributeTypeName(id, name)).toBe(decoded.kind === 'typed' ? decoded.type : null);
     }
   });
 
@@ -65,11 +67,14 @@ describe('attributes read from their bytes', () => {
     expect(model.attributeRef(99, 'Name')).toBeNull();
     expect(model.attributeEnumOrLead(1, 'NoSuchAttribute')).toBe(-1);
     expect(model.attributeEnumOrLead(99, 'PredefinedType')).toBe(-1);
+    expect(model.attributeTypeName(7, 'NoSuchAttribute')).toBeNull();
+    expect(model.attributeTypeName(99, 'NominalValue')).toBeNull();
   });
 
   it('read an enumeration with white space around it, and references inside a typed list', () => {
     expect(model.attributeEnum(2, 'PredefinedType')).toBe('USERDEFINED');
     expect(model.attributeRefsDeep(6, 'RelatingPropertyDefinition')).toEqual([5, 9]);
+    expect(model.attributeTypeName(10, 'NominalValue')).toBe('IFCIDENTIFIER');
   });
 });
 
@@ -120,6 +125,24 @@ describe('the GlobalId survey', () => {
     expect(new Set([keys[0], keys[1], keys[2], keys[3], keys[4]]).size).toBe(5);
     expect([keys[5], keys[6], keys[8], keys[9]]).toEqual([-1, -1, -1, -1]);
   });
+
+  it('answers each position whatever the order of the ids (read in file order)', () => {
+    const code = (v: boolean | null) => (v === true ? 1 : v === false ? 0 : 2);
+    for (const ids of [
+      [8, 99, 3, 1, 9, 5],
+      [3, 1, 3, 8],
+    ]) {
+      const { keys, wellFormed } = survey.globalIdSurvey(ids);
+      expect([...keys]).toEqual(ids.map((id) => survey.globalIdKey(id)));
+      expect([...wellFormed]).toEqual(ids.map((id) => code(survey.globalIdWellFormed(id))));
+    }
+  });
+
+  it('lists positions in file order, unknown ids last, an id listed twice in its turn', () => {
+    expect([...survey.fileOrder([8, 99, 3, 1])]).toEqual([3, 2, 0, 1]);
+    expect([...survey.fileOrder([8, 3, 8, 1])]).toEqual([3, 1, 0, 2]);
+    expect([...survey.fileOrder([])]).toEqual([]);
+  });
 });
 
 describe('relation rows', () => {
@@ -128,5 +151,21 @@ describe('relation rows', () => {
     expect([...model.relationTargets('definesByProperties', 1)]).toEqual([5, 9]);
     expect(model.relationSources('definesByProperties')).toEqual([1, 2]);
     expect(model.relationSources('nests')).toEqual([]);
+  });
+
+  it('give the same targets by ordinal, counted and read from the column, for every instance and kind', () => {
+    const kinds = ['aggregates', 'definesByProperties', 'nests', 'containedInSpatialStructure'] as const;
+    let seen = 0;
+    for (const kind of kinds) {
+      const column = model.relationTargetColumn(kind);
+      for (const id of [...model.instanceIds(), 99]) {
+        const k = model.ordinalOf(id);
+        const count = model.relationTargetCount(kind, k);
+        const first = model.relationFirstTarget(kind, k);
+        expect([...column.subarray(first, first + count)]).toEqual([...model.relationTargets(kind, id)]);
+        seen += count;
+      }
+    }
+    expect(seen).toBe(5); // #2 → #1 (aggregated); #1 → #5, #9 and #2 → #5, #9 (their property sets)
   });
 });

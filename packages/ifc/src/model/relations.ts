@@ -187,6 +187,29 @@ export class RelationIndex {
     return out;
   }
 
+  /**
+   * How many targets the instance at ordinal `k` has through relation `kind`, and where they start
+   * in `targetsOf(kind)`: `targetsOf(kind)[firstTarget(kind, k) + i]` for i below the count. For
+   * passes over many instances, without a view of the rows per instance.
+   */
+  targetCount(kind: RelationKind, k: number): number {
+    const rows = this.built.get(kind) ?? this.build(kind);
+    if (rows.targets.length === 0 || k < 0) return 0;
+    const r = rowOf(rows, k);
+    return r < 0 ? 0 : rows.offsets[r + 1]! - rows.offsets[r]!;
+  }
+
+  firstTarget(kind: RelationKind, k: number): number {
+    const rows = this.built.get(kind) ?? this.build(kind);
+    const r = rows.targets.length === 0 || k < 0 ? -1 : rowOf(rows, k);
+    return r < 0 ? 0 : rows.offsets[r]!;
+  }
+
+  /** Every target of relation `kind`, row after row (a view: do not change it). */
+  targetsOf(kind: RelationKind): Uint32Array {
+    return (this.built.get(kind) ?? this.build(kind)).targets;
+  }
+
   /** What `id` points to through relation `kind` (e.g. its property sets, its type, its container). */
   targets(kind: RelationKind, id: number): Uint32Array {
     const rows = this.built.get(kind) ?? this.build(kind);

@@ -44,6 +44,16 @@ interface RepresentationFindings {
 
 const representationCache = new WeakMap<View, RepresentationFindings>();
 
+function push004(
+  found: Map<number, [number, string, MessageRef['values']][]>,
+  n: number,
+  finding: [number, string, MessageRef['values']],
+): void {
+  const list = found.get(n);
+  if (list) list.push(finding);
+  else found.set(n, [finding]);
+}
+
 function representationFindings(view: View): RepresentationFindings {
   const cached = representationCache.get(view);
   if (cached) return cached;
@@ -56,10 +66,20 @@ function representationFindings(view: View): RepresentationFindings {
     gem004: { active: false, found: [] },
   };
   const { gem003, gem004 } = result;
-  for (const product of view.ofType('IfcProduct')) {
+  type Found = [number, string, MessageRef['values']];
+  // The products read in file order (model.fileOrder); their findings kept by position and then
+  // listed in the products' order, as one pass in that order gives them.
+  const products = view.ofType('IfcProduct');
+  const found003 = new Map<number, Found>();
+  const found004 = new Map<number, Found[]>();
+  const order = view.model.fileOrder(products);
+  const seen: (string | null)[] = []; // a product's identifiers so far (a few: no Set per product)
+  for (let o = 0; o < order.length; o++) {
+    const n = order[o]!;
+    const product = products[n]!;
     const reps = representationsOf(view, product);
     if (reps === null || reps.length === 0) continue;
-    const seen = new Set<string | null>();
+    seen.length = 0;
     let repeated: string | null | undefined;
     for (const rep of reps) {
       const identifier = view.str(rep, 'RepresentationIdentifier');
@@ -67,15 +87,15 @@ function representationFindings(view: View): RepresentationFindings {
         gem003.active = true;
         gem004.active = true;
         if (identifiers && !identifiers.includes(identifier)) {
-          gem004.found.push([
+          push004(found004, n, [
             product,
             'validity.GEM004.identifier',
             { value: identifier, stepId: String(rep) },
           ]);
         }
       }
-      if (seen.has(identifier) && repeated === undefined) repeated = identifier;
-      seen.add(identifier);
+      if (repeated === undefined && seen.includes(identifier)) repeated = identifier;
+      seen.push(identifier);
       const upper = view.classOf(rep);
       const allowed =
         upper === 'IFCSHAPEREPRESENTATION'
@@ -88,11 +108,19 @@ function representationFindings(view: View): RepresentationFindings {
       if (!type) continue;
       gem004.active = true;
       if (allowed && !allowed.includes(type)) {
-        gem004.found.push([product, 'validity.GEM004.type', { value: type, stepId: String(rep) }]);
+        push004(found004, n, [product, 'validity.GEM004.type', { value: type, stepId: String(rep) }]);
       }
     }
     if (repeated !== undefined)
-      gem003.found.push([product, 'validity.GEM003.repeated', { identifier: repeated ?? '' }]);
+      found003.set(n, [product, 'validity.GEM003.repeated', { identifier: repeated ?? '' }]);
+  }
+  if (found003.size > 0 || found004.size > 0) {
+    for (let n = 0; n < products.length; n++) {
+      const f003 = found003.get(n);
+      if (f003) gem003.found.push(f003);
+      const f004 = found004.get(n);
+      if (f004) gem004.found.push(...f004);
+    }
   }
   representationCache.set(view, result);
   return result;

@@ -27,10 +27,10 @@ type Judgement =
   | { readonly applies: false }
   | { readonly applies: true; readonly predefinedTypes: readonly (string | null)[] | null };
 
-/** Per view, per template, per class (and 'T:' + class for type objects): the judgement. */
-const judgements = new WeakMap<View, Map<SetTemplateView, Map<string, Judgement>>>();
+/** Per view, per template: per class ordinal × 2 (+ 1 for type objects), the judgement. */
+const judgements = new WeakMap<View, Map<SetTemplateView, (Judgement | undefined)[]>>();
 
-/** The template's verdict on a class (cached per template, class and whether it is a type object). */
+/** The template's verdict on a class (cached per template, class ordinal and whether it is a type object). */
 function judge(view: View, template: SetTemplateView, object: number, asType: boolean): Judgement {
   let byTemplate = judgements.get(view);
   if (!byTemplate) {
@@ -39,13 +39,13 @@ function judge(view: View, template: SetTemplateView, object: number, asType: bo
   }
   let cache = byTemplate.get(template);
   if (!cache) {
-    cache = new Map();
+    cache = [];
     byTemplate.set(template, cache);
   }
-  const upper = view.classOf(object);
-  const key = asType ? `T:${upper}` : upper;
-  let j = cache.get(key);
+  const slot = 2 * view.classOrdinal(object) + (asType ? 1 : 0);
+  let j = slot < 0 ? undefined : cache[slot];
   if (!j) {
+    const upper = view.classOf(object);
     // A template listing an occurrence class also applies to its type (IfcWall → IfcWallType, IfcDoorStyle).
     const matching = template.applicableClasses.filter(
       (c) =>
@@ -62,7 +62,7 @@ function judge(view: View, template: SetTemplateView, object: number, asType: bo
         .map((c) => c.predefinedType);
       j = { applies: true, predefinedTypes: allowed.includes(null) ? null : allowed };
     }
-    cache.set(key, j);
+    if (slot >= 0) cache[slot] = j;
   }
   return j;
 }
@@ -190,6 +190,7 @@ function applicabilityFindings(view: View, setClass: SetClass): readonly Recorde
       return at === 0 ? undefined : kind.sets.entries[at - 1]!.template;
     };
     const types: number[] = [];
+    const typeObject = view.classSet('IfcTypeObject');
     for (const rel of view.ofType('IfcRelDefinesByProperties')) {
       let objects: number[] | null = null;
       for (const set of view.refs(rel, 'RelatingPropertyDefinition')) {
@@ -199,7 +200,7 @@ function applicabilityFindings(view: View, setClass: SetClass): readonly Recorde
           objects ??= view.refs(rel, 'RelatedObjects');
           types.length = 0;
           for (const object of objects) {
-            if (view.is(object, 'IfcTypeObject')) types.push(object);
+            if (view.isIn(object, typeObject)) types.push(object);
             else checkObject(view, kind.sink, set, template, object, false, kind.prefix);
           }
           for (const type of types) checkObject(view, kind.sink, set, template, type, true, kind.prefix);
@@ -260,6 +261,17 @@ function checkMethod(view: View, out: Findings, set: number, prefix: string): vo
   if (method !== 'BaseQuantities') out.add(set, `${prefix}.method`, { actual: method ?? '' });
 }
 
+/** A template's data type as the decoder spells a typed value's type ('IfcLabel ' → 'IFCLABEL'), per name once. */
+const upperDataTypes = new Map<string, string>();
+function upperDataType(dataType: string): string {
+  let upper = upperDataTypes.get(dataType);
+  if (upper === undefined) {
+    upper = dataType.trim().toUpperCase();
+    upperDataTypes.set(dataType, upper);
+  }
+  return upper;
+}
+
 function checkDataType(
   view: View,
   out: Findings,
@@ -269,16 +281,14 @@ function checkDataType(
   prefix: string,
 ): void {
   if (view.is(property, 'IfcPropertySingleValue')) {
-    const value = view.attr(property, 'NominalValue');
-    if (
-      value?.kind === 'typed' &&
-      expected.dataType !== '' &&
-      value.type !== expected.dataType.trim().toUpperCase()
-    ) {
+    if (expected.dataType === '') return;
+    // The typed value's type read from the bytes (interned), the value itself left undecoded.
+    const type = view.model.attributeTypeName(property, 'NominalValue');
+    if (type !== null && type !== upperDataType(expected.dataType)) {
       out.add(set, `${prefix}.dataType`, {
         property: expected.name,
         expected: expected.dataType,
-        actual: view.tables.types.get(value.type)?.name ?? value.type,
+        actual: view.tables.types.get(type)?.name ?? type,
       });
     }
   } else if (view.is(property, 'IfcPropertyEnumeratedValue')) {

@@ -41,15 +41,23 @@ export const OJT001: Rule = {
     // Per object (by ordinal), whether its PredefinedType is set (`view.isSet`): 1 yes, 2 no, 0 not
     // read here. Read with the enumeration in the one pass, for the type's occurrences below.
     const predefinedSet = new Uint8Array(model.instanceCount);
-    for (const id of view.ofType('IfcObject')) {
+    const objects = view.ofType('IfcObject');
+    // The bytes read in file order (model.fileOrder), the findings then given in the objects' order:
+    // per object, 0 not USERDEFINED, 1 USERDEFINED with an ObjectType, 2 USERDEFINED without one.
+    const userDefined = new Uint8Array(objects.length);
+    const order = model.fileOrder(objects);
+    for (let o = 0; o < order.length; o++) {
+      const n = order[o]!;
+      const id = objects[n]!;
       const predefined = model.attributeEnumOrLead(id, 'PredefinedType');
       const k = model.ordinalOf(id);
       if (k >= 0) predefinedSet[k] = typeof predefined === 'string' || isSetLead(predefined) ? 1 : 2;
-      if (predefined !== 'USERDEFINED' || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
+      if (predefined === 'USERDEFINED') userDefined[n] = view.isSet(id, 'ObjectType') ? 1 : 2;
+    }
+    for (let n = 0; n < objects.length; n++) {
+      if (userDefined[n] === 0 || view.inverseNonEmpty(objects[n]!, 'IsTypedBy')) continue;
       out.activate();
-      if (!view.isSet(id, 'ObjectType')) {
-        out.add(id, 'validity.OJT001.objectType');
-      }
+      if (userDefined[n] === 2) out.add(objects[n]!, 'validity.OJT001.objectType');
     }
     for (const type of view.ofType('IfcTypeObject')) {
       if (view.enumValue(type, 'PredefinedType') === 'USERDEFINED') {

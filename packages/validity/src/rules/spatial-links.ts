@@ -2,7 +2,10 @@
  * The part-of links of every product, read once (from the model's relation index) into a byte per
  * instance, for the spatial rules (SPS003, SPS005, SPS007) that each ask them of every element.
  */
+import type { StepIfcModel } from '@plumbline/ifc';
 import type { View } from '../view';
+
+type RelationKind = Parameters<StepIfcModel['relationTargetCount']>[0];
 
 export const LINK = {
   contained: 1, // IfcRelContainedInSpatialStructure (ContainedInStructure)
@@ -22,30 +25,39 @@ export function productLinks(view: View): Uint8Array {
   if (bits) return bits;
   const { model } = view;
   bits = new Uint8Array(model.instanceCount);
-  // Straight from the model's relation rows (what `parents` lists), without building link lists.
-  const any = (targets: Uint32Array, ancestor: string) => {
-    for (let i = 0; i < targets.length; i++) if (view.is(targets[i]!, ancestor)) return true;
+  // Straight from the model's relation rows (what `parents` lists), without building link lists
+  // or a view of the rows per product.
+  const any = (kind: RelationKind, k: number, count: number, ancestor: Uint8Array) => {
+    const column = model.relationTargetColumn(kind);
+    const first = model.relationFirstTarget(kind, k);
+    for (let i = 0; i < count; i++) if (view.isIn(column[first + i]!, ancestor)) return true;
     return false;
   };
+  const structureElement = view.classSet('IfcSpatialStructureElement');
+  const element = view.classSet('IfcElement');
+  const annotation = view.classSet('IfcAnnotation');
   for (const id of view.ofType('IfcProduct')) {
+    const k = model.ordinalOf(id);
+    if (k < 0) continue;
     let b = 0;
-    const contained = model.relationTargets('containedInSpatialStructure', id);
-    if (contained.length > 0) {
+    const contained = model.relationTargetCount('containedInSpatialStructure', k);
+    if (contained > 0) {
       b |= LINK.contained;
-      if (any(contained, 'IfcSpatialStructureElement')) b |= LINK.containedInStructureElement;
+      if (any('containedInSpatialStructure', k, contained, structureElement))
+        b |= LINK.containedInStructureElement;
     }
-    const wholes = model.relationTargets('aggregates', id);
-    if (wholes.length > 0) {
+    const wholes = model.relationTargetCount('aggregates', k);
+    if (wholes > 0) {
       b |= LINK.aggregated;
-      if (any(wholes, 'IfcElement')) b |= LINK.partOfElement;
+      if (any('aggregates', k, wholes, element)) b |= LINK.partOfElement;
     }
-    const nests = model.relationTargets('nests', id);
-    if (nests.length > 0) {
+    const nests = model.relationTargetCount('nests', k);
+    if (nests > 0) {
       b |= LINK.nested;
-      if (any(nests, 'IfcAnnotation')) b |= LINK.nestedInAnnotation;
+      if (any('nests', k, nests, annotation)) b |= LINK.nestedInAnnotation;
     }
-    if (model.relationTargets('voidsElement', id).length > 0) b |= LINK.voids;
-    bits[model.ordinalOf(id)] = b;
+    if (model.relationTargetCount('voidsElement', k) > 0) b |= LINK.voids;
+    bits[k] = b;
   }
   cache.set(view, bits);
   return bits;

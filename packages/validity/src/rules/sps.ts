@@ -39,18 +39,62 @@ export const SPS001: Rule = {
   },
 };
 
+type CompositionTable = readonly (readonly [string, string])[];
+
+/** For one class, what a composition table allows: the wholes it may decompose into, the parts it may hold. */
+interface CompositionRoles {
+  readonly wholes: readonly string[];
+  readonly parts: readonly string[];
+  /** The lists as messages give them (sorted, comma-separated). */
+  readonly wholesText: string;
+  readonly partsText: string;
+}
+
+/** Per view, per table: the roles by class ordinal (each class's table rows read once, not per instance). */
+const compositionRoles = new WeakMap<View, Map<CompositionTable, (CompositionRoles | undefined)[]>>();
+
+function rolesOf(view: View, id: number, table: CompositionTable): CompositionRoles {
+  let byTable = compositionRoles.get(view);
+  if (!byTable) {
+    byTable = new Map();
+    compositionRoles.set(view, byTable);
+  }
+  let byClass = byTable.get(table);
+  if (!byClass) {
+    byClass = [];
+    byTable.set(table, byClass);
+  }
+  const c = view.classOrdinal(id);
+  let roles = c < 0 ? undefined : byClass[c];
+  if (!roles) {
+    const wholes = new Set<string>();
+    const parts = new Set<string>();
+    for (const [part, whole] of table) {
+      if (view.is(id, part)) wholes.add(whole);
+      if (view.is(id, whole)) parts.add(part);
+    }
+    roles = {
+      wholes: [...wholes],
+      parts: [...parts],
+      wholesText: [...wholes].sort().join(', '),
+      partsText: [...parts].sort().join(', '),
+    };
+    if (c >= 0) byClass[c] = roles;
+  }
+  return roles;
+}
+
 /** Checks `id` against a composition table (part → allowed wholes), both ways, as the rules read it. */
 export function checkComposition(
   view: View,
   out: Findings,
   id: number,
-  table: readonly (readonly [string, string])[],
+  table: CompositionTable,
   messagePrefix: string,
 ): void {
+  const { wholes, parts, wholesText, partsText } = rolesOf(view, id, table);
   // As a part: it must decompose (aggregate into) one of the wholes its class may have.
-  const wholes = new Set<string>();
-  for (const [part, whole] of table) if (view.is(id, part)) wholes.add(whole);
-  if (wholes.size > 0) {
+  if (wholes.length > 0) {
     // Decomposes: IfcRelAggregates (IFC2X3: IfcRelDecomposes, so nesting too), from the model's relation index.
     const wholes$ = view.model
       .parents(id)
@@ -60,26 +104,24 @@ export function checkComposition(
       );
     const whole = wholes$[0]?.id;
     if (wholes$.length === 0) {
-      out.add(id, `${messagePrefix}.notPart`, { expected: [...wholes].sort().join(', ') });
+      out.add(id, `${messagePrefix}.notPart`, { expected: wholesText });
     } else {
-      if (whole !== undefined && ![...wholes].some((w) => view.is(whole, w))) {
+      if (whole !== undefined && !wholes.some((w) => view.is(whole, w))) {
         out.add(id, `${messagePrefix}.wrongWhole`, {
-          expected: [...wholes].sort().join(', '),
+          expected: wholesText,
           actual: view.className(whole),
         });
       }
     }
   }
   // As a whole: the parts of its first decomposition must be of the classes it may hold.
-  const parts = new Set<string>();
-  for (const [part, whole] of table) if (view.is(id, whole)) parts.add(part);
-  if (parts.size > 0) {
+  if (parts.length > 0) {
     const [rel] = view.inverse(id, 'IsDecomposedBy');
     if (rel === undefined) return;
     for (const part of view.refs(rel, 'RelatedObjects')) {
-      if (![...parts].some((p) => view.is(part, p))) {
+      if (!parts.some((p) => view.is(part, p))) {
         out.add(id, `${messagePrefix}.wrongPart`, {
-          expected: [...parts].sort().join(', '),
+          expected: partsText,
           actual: view.className(part),
         });
       }
