@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi';
+import { requestLocale } from '../../platform/i18n';
 import { optionalUserId } from '../../platform/http/session-hook';
 import type { AiService } from './service';
 
@@ -30,7 +31,7 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return ai.context(optionalUserId(request), projectId, fileId, request.query.versionId);
+        return ai.context(requestLocale(request), optionalUserId(request), projectId, fileId, request.query.versionId);
       },
     );
 
@@ -56,7 +57,9 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { projectId, fileId } = request.params;
+        // The answer is in the asking person's language: the request's (the page's), else the profile's.
         const scope = await ai.prepareChat(
+          requestLocale(request),
           optionalUserId(request),
           projectId,
           fileId,
