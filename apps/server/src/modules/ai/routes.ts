@@ -7,8 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi';
-import { requestLocale } from '../../platform/i18n';
 import { optionalUserId } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import type { AiService } from './service';
 
 const tags = ['assistant'];
@@ -31,7 +31,13 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return ai.context(requestLocale(request), optionalUserId(request), projectId, fileId, request.query.versionId);
+        return ai.context(
+          requestLocale(request),
+          optionalUserId(request),
+          projectId,
+          fileId,
+          request.query.versionId,
+        );
       },
     );
 

@@ -57,7 +57,8 @@ export async function applicability(
           version: facts.version.versionTag,
         }),
     ...applies.map(
-      (r) => `- ${say(lang, 'assistant.applicability.line', { name: r.spec.name, applicable: r.applicable, kinds })}`,
+      (r) =>
+        `- ${say(lang, 'assistant.applicability.line', { name: r.spec.name, applicable: r.applicable, kinds })}`,
     ),
   ].join('\n');
   return {

@@ -140,7 +140,9 @@ export async function complianceByStorey(facts: VersionFacts, lang: Lang): Promi
   const rows = [...groups].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }));
   const text = [
     say(lang, 'assistant.byStorey.head', { version: facts.version.versionTag }),
-    ...rows.map(([storey, t]) => `- ${storey}: ${tallyLine(lang, t)}`),
+    ...rows.map(
+      ([storey, t]) => `- ${say(lang, 'assistant.listLine', { name: storey, value: tallyLine(lang, t) })}`,
+    ),
   ].join('\n');
   return {
     text,
@@ -167,11 +169,13 @@ export async function complianceByClass(
   const untouched = [...groups].filter(([, t]) => applicableIn(t) === 0).length;
   const text = [
     say(lang, 'assistant.byClass.head', { version: facts.version.versionTag }),
-    ...rows.slice(0, 25).map(([label, t]) => `- ${label}: ${tallyLine(lang, t)}`),
+    ...rows
+      .slice(0, 25)
+      .map(
+        ([label, t]) => `- ${say(lang, 'assistant.listLine', { name: label, value: tallyLine(lang, t) })}`,
+      ),
     ...(only.size === 0 && untouched > 0
-      ? [
-          say(lang, 'assistant.byClass.untouched', { count: untouched }),
-        ]
+      ? [say(lang, 'assistant.byClass.untouched', { count: untouched })]
       : []),
   ].join('\n');
   return {
@@ -235,15 +239,18 @@ export async function complianceByRequirement(
   const met = rows.length - failingRows.length;
   const text = [
     say(lang, 'assistant.byRequirement.head', { version: facts.version.versionTag }),
-    ...failingRows.slice(0, 15).map((r) =>
-      `- ${say(lang, 'assistant.byRequirement.line', {
-        requirement: r.requirement,
-        specification: r.spec,
-        failing: r.failing,
-        applicable: r.applicable,
-      })}`,
+    ...failingRows.slice(0, 15).map(
+      (r) =>
+        `- ${say(lang, 'assistant.byRequirement.line', {
+          requirement: r.requirement,
+          specification: r.spec,
+          failing: r.failing,
+          applicable: r.applicable,
+        })}`,
     ),
-    ...(failingRows.length > 15 ? [`- ${say(lang, 'assistant.more', { count: failingRows.length - 15 })}`] : []),
+    ...(failingRows.length > 15
+      ? [`- ${say(lang, 'assistant.more', { count: failingRows.length - 15 })}`]
+      : []),
     say(lang, 'assistant.byRequirement.met', { met, requirements: rows.length }),
   ].join('\n');
   return { text, data: { requirements: rows }, citations };

@@ -159,16 +159,18 @@ export async function versionChanges(
           passedNow: now.passed,
           applicableNow: now.applicable,
         }),
-    ...specDeltas
-      .slice(0, 8)
-      .map(
-        (d) =>
-          `- ${
-            d.failedBefore === null
-              ? say(lang, 'assistant.changes.specNew', { name: d.name, n: d.failedNow })
-              : say(lang, 'assistant.changes.specDelta', { name: d.name, before: d.failedBefore, n: d.failedNow })
-          }`,
-      ),
+    ...specDeltas.slice(0, 8).map(
+      (d) =>
+        `- ${
+          d.failedBefore === null
+            ? say(lang, 'assistant.changes.specNew', { name: d.name, n: d.failedNow })
+            : say(lang, 'assistant.changes.specDelta', {
+                name: d.name,
+                before: d.failedBefore,
+                n: d.failedNow,
+              })
+        }`,
+    ),
   ].join('\n');
   return {
     text,

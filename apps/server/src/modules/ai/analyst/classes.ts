@@ -61,14 +61,20 @@ export function isModelElement(upperClass: string): boolean {
 
 /** Words people use for element kinds → the IFC classes (with their subtypes) they mean. */
 const WORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/\bcurtain[\s-]?walls?\b|\bvliesgevels?\b|\bvorhangfassaden?\b|\bmurs?[\s-]rideaux?\b/, ['IFCCURTAINWALL']],
+  [
+    /\bcurtain[\s-]?walls?\b|\bvliesgevels?\b|\bvorhangfassaden?\b|\bmurs?[\s-]rideaux?\b/,
+    ['IFCCURTAINWALL'],
+  ],
   [
     /\bwalls?\b|\b(buiten|binnen)?muu?r(en)?\b|\b(buiten|binnen)?wand(en)?\b|\b(aussen|innen)?waende(n)?\b|\b(aussen|innen)wand\b|\bmurs?\b|\bcloisons?\b/,
     ['IFCWALL'],
   ],
   [/\bdoors?\b|\bdeur(en)?\b|\btuer(en)?\b|\bportes?\b/, ['IFCDOOR']],
   [/\bwindows?\b|\bramen\b|\braam\b|\bvensters?\b|\bfenster(n)?\b|\bfenetres?\b/, ['IFCWINDOW']],
-  [/\bslabs?\b|\bfloor slabs?\b|\bvloer(en)?\b|\bdecken?\b|\bbodenplatten?\b|\bdalles?\b|\bplanchers?\b/, ['IFCSLAB']],
+  [
+    /\bslabs?\b|\bfloor slabs?\b|\bvloer(en)?\b|\bdecken?\b|\bbodenplatten?\b|\bdalles?\b|\bplanchers?\b/,
+    ['IFCSLAB'],
+  ],
   [/\broofs?\b|\bdak(en)?\b|\bdaecher\b|\bdach\b|\btoitures?\b|\btoits?\b/, ['IFCROOF']],
   [/\bcolumns?\b|\bkolom(men)?\b|\bstuetzen?\b|\bsaeulen?\b|\bpoteaux?\b/, ['IFCCOLUMN']],
   [/\bbeams?\b|\bbalk(en)?\b|\btraeger\b|\bpoutres?\b/, ['IFCBEAM']],
@@ -178,7 +184,11 @@ export function systemsOf(upperClasses: Iterable<string>): string[] {
 
 /** 'Wall' → 'walls' / 'Wände' / 'murs' / 'wanden' (the catalogue's `assistant.kind`); other labels keep their IFC label ('Duct Segment'), in English made plural. */
 export function kindName(lang: Lang, label: string, n: number): string {
-  return say(lang, 'assistant.kind', { kind: label.replace(/\W/g, ''), count: n, fallback: fallbackKind(lang, label, n) });
+  return say(lang, 'assistant.kind', {
+    kind: label.replace(/\W/g, ''),
+    count: n,
+    fallback: fallbackKind(lang, label, n),
+  });
 }
 
 function fallbackKind(lang: Lang, label: string, n: number): string {

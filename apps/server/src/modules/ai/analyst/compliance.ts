@@ -33,7 +33,9 @@ export function requiredItem(facet: IdsFacet): { key: string; label: (lang: Lang
         hasName: name ? 'yes' : 'no',
       };
       return {
-        key: JSON.stringify(facet.facet_type === 'property' || facet.facet_type === 'attribute' ? values : [values.type]),
+        key: JSON.stringify(
+          facet.facet_type === 'property' || facet.facet_type === 'attribute' ? values : [values.type],
+        ),
         label: (lang) => say(lang, 'assistant.requiredItem', values),
       };
     }

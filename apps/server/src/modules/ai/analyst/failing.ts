@@ -130,7 +130,11 @@ export async function failingElements(
           value: args.property.value,
         })
       : '';
-  const topicText = [topic ? `"${topic}"` : '', explicit, storey ? say(lang, 'assistant.onStorey', { storey }) : '']
+  const topicText = [
+    topic ? `"${topic}"` : '',
+    explicit,
+    storey ? say(lang, 'assistant.onStorey', { storey }) : '',
+  ]
     .filter(Boolean)
     .map((part) => ` ${part}`)
     .join('');
@@ -230,7 +234,7 @@ function byLevelLines(
     say(lang, 'assistant.byStoreyLabel'),
     ...[...byLevel]
       .sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))
-      .map(([level, n]) => `- ${level}: ${num(lang, n)}`),
+      .map(([level, n]) => `- ${say(lang, 'assistant.listLine', { name: level, value: num(lang, n) })}`),
   ];
 }
 

@@ -86,9 +86,7 @@ export async function fixList(facts: VersionFacts, lang: Lang): Promise<AnalystR
     say(lang, 'assistant.fix.head', { version: facts.version.versionTag, failures: total, changes }),
     ...top.map(line),
     ...(ranked.length > top.length
-      ? [
-          say(lang, 'assistant.fix.more', { count: ranked.length - top.length }),
-        ]
+      ? [say(lang, 'assistant.fix.more', { count: ranked.length - top.length })]
       : []),
   ].join('\n');
   const citations = new Citations();

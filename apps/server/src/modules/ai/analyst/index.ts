@@ -258,7 +258,10 @@ async function runIntent(
     case 'by_class': {
       const { classes, scope } = await scopeOf(facts, text, intent.classes);
       // 'How many doors passed?': a count of that status; 'Do the windows on the roof pass?': those failing there.
-      if (scope.status && /\b(how many|hoeveel|wie ?viele|number of|aantal|anzahl|combien|nombre d[e'])/.test(fold(text)))
+      if (
+        scope.status &&
+        /\b(how many|hoeveel|wie ?viele|number of|aantal|anzahl|combien|nombre d[e'])/.test(fold(text))
+      )
         return { ...(await scopedCount(facts, lang, classes, scope)), kind: 'count' };
       if (scope.storey || scope.property)
         return {
@@ -345,7 +348,8 @@ export const analystTools: Record<string, AnalystTool> = {
   count_elements: {
     description: 'How many elements of some kinds there are, broken down per storey.',
     input: z.object({ classes: classesInput, lang: langInput }),
-    run: (facts, args, lang) => countElements(facts, langOf(args, lang), { classes: args.classes as string[] }),
+    run: (facts, args, lang) =>
+      countElements(facts, langOf(args, lang), { classes: args.classes as string[] }),
   },
   compliance_summary: {
     description:
@@ -413,7 +417,8 @@ export const analystTools: Record<string, AnalystTool> = {
     description:
       'Which required properties (and attributes, classifications, materials) are most often missing.',
     input: z.object({ limit: z.number().int().min(1).max(50).optional(), lang: langInput }),
-    run: (facts, args, lang) => missingProperties(facts, langOf(args, lang), { limit: args.limit as number | undefined }),
+    run: (facts, args, lang) =>
+      missingProperties(facts, langOf(args, lang), { limit: args.limit as number | undefined }),
   },
   fix_list: {
     description:

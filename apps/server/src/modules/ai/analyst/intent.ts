@@ -57,7 +57,8 @@ const WHICH_STOREY =
   /\b(which|what|welke|welche|most|meeste|meisten|quels?|quelles?|plus)\b.{0,12}\b(storeys?|levels?|floors?|verdieping(en)?|geschoss(e)?|stockwerk(e)?|etagen?|etages?|niveaux?)\b(?!\s*\d)/;
 const CLASS_WORDS =
   /\b(class(es)?|element types?|types? of elements?|categor(y|ies)|entit(y|ies)|ifc class(es)?|klassen?|elementtypen?|categorie(e?n)?|kategorien?|typen?)\b/;
-const SPEC_WORDS = /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?|regles?)\b/;
+const SPEC_WORDS =
+  /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?|regles?)\b/;
 const REQUIREMENT_WORDS = /\b(requirements?|facets?|eis(en)?|anforderung(en)?|exigences?)\b/;
 const FAILING =
   /\b(fail(s|ed|ing|ures?)?|non[\s-]?complian(t|ce)|not complian(t|ce)|violat(e|es|ing|ions?)|(do|does|did) not (meet|comply|pass)|(don't|doesn't|didn't) (meet|comply|pass)|breach(es)?|falen|faalt|voldoen niet|voldoet niet|niet voldoen|niet voldoet|afgekeurd|fehlschlag\w*|scheitern|scheitert|nicht erfuell\w*|erfuell\w*\b.*\bnicht|durchgefallen|nicht konform|nicht bestanden|fehlerhaft\w*|foutieve?|echou\w*|echec\w*|non[\s-]?conformes?|ne (sont|est) pas conformes?|ne (respectent|respecte|satisfont|satisfait) pas)\b/;
@@ -65,7 +66,8 @@ const COMPLIANCE =
   /\b(complian(ce|t)|summar(y|ise|ize)|overview of (the )?(checks?|rules?|compliance)|pass rate|score|ids|status|results?|how (are|is) (we|it|the model) doing|naleving|samenvatting|vat .* samen|resultaten|konformitaet|einhaltung|zusammenfassung|fasse .* zusammen|ergebnisse?|conformite|resume\w*|resultats?|synthese|bilan)\b/;
 const COUNT =
   /\b(how many|count|number of|quantity|quantities|total|list|hoeveel|aantal|wie ?viele|anzahl|combien|nombre d[e'])/;
-const ELEMENT_WORDS = /\b(elements?|objects?|products?|elementen|objecten|elemente|objekte|bauteile|objets?)\b/;
+const ELEMENT_WORDS =
+  /\b(elements?|objects?|products?|elementen|objecten|elemente|objekte|bauteile|objets?)\b/;
 const OVERVIEW =
   /\b(what('s| is) in (the|this) model|overview of (the|this) model|describe (the|this) model|model overview|wat zit er in|overzicht van het model|was ist im modell|ueberblick ueber das modell|que contient (ce|le) modele|apercu du modele|qu'y a-t-il dans (ce|le) modele)\b/;
 
@@ -140,7 +142,9 @@ export function recogniseQuestion(asked: string): RecognisedQuestion {
       REQUIREMENT_WORDS.test(q) &&
       classes.length === 0 &&
       !ELEMENT_WORDS.test(q) &&
-      (FAILING.test(q) || BREAKDOWN.test(q) || /\bwhich|welke|welche|most|meest|meisten|quel(le)?s?|plus souvent\b/.test(q))
+      (FAILING.test(q) ||
+        BREAKDOWN.test(q) ||
+        /\bwhich|welke|welche|most|meest|meisten|quel(le)?s?|plus souvent\b/.test(q))
     )
       return { kind: 'by_requirement' };
     // 'How compliant are the windows?', 'What percentage of walls pass?': that class's statuses.

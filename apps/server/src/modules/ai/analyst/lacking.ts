@@ -129,7 +129,9 @@ export async function elementsLacking(
       ? [
           '',
           say(lang, 'assistant.perStorey'),
-          ...[...byLevel].sort((a, b) => a[0].localeCompare(b[0])).map(([l, n]) => `- ${l}: ${num(lang, n)}`),
+          ...[...byLevel]
+            .sort((a, b) => a[0].localeCompare(b[0]))
+            .map(([l, n]) => `- ${say(lang, 'assistant.listLine', { name: l, value: num(lang, n) })}`),
           '',
           say(lang, 'assistant.forExample'),
           ...rows

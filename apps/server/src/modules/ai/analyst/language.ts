@@ -1,5 +1,5 @@
-import { intlLocale, type Locale } from '@plumbline/i18n';
 import type { MessageValues } from '@plumbline/i18n';
+import { intlLocale, type Locale } from '@plumbline/i18n';
 import { render } from '../../../platform/i18n';
 
 /**

@@ -14,7 +14,11 @@ export async function specificationsApplyingToNothing(
     none.length === 0
       ? say(lang, 'assistant.nothing.none', { specifications: specs.length, version: v })
       : [
-          say(lang, 'assistant.nothing.some', { none: none.length, specifications: specs.length, version: v }),
+          say(lang, 'assistant.nothing.some', {
+            none: none.length,
+            specifications: specs.length,
+            version: v,
+          }),
           ...none.map((s) => `- ${s.name} (${s.idsFileName})`),
         ].join('\n');
   return {

@@ -48,7 +48,9 @@ export async function modelCounts(db: Database, version: repo.VersionRef): Promi
 }
 
 function lines(lang: Lang, rows: { name: string; count: number }[], max: number): string {
-  const shown = rows.slice(0, max).map((r) => `- ${r.name}: ${num(lang, r.count)}`);
+  const shown = rows
+    .slice(0, max)
+    .map((r) => `- ${say(lang, 'assistant.listLine', { name: r.name, value: num(lang, r.count) })}`);
   if (rows.length > max) shown.push(`- ${say(lang, 'assistant.more', { count: rows.length - max })}`);
   return shown.join('\n');
 }
@@ -58,7 +60,11 @@ export async function modelOverview(facts: VersionFacts, lang: Lang): Promise<An
   const counts = await modelCounts(facts.ctx.db, facts.version);
   const v = facts.version.versionTag;
   const text = [
-    say(lang, 'assistant.overview.head', { version: v, elements: counts.total, storeys: counts.levels.length }),
+    say(lang, 'assistant.overview.head', {
+      version: v,
+      elements: counts.total,
+      storeys: counts.levels.length,
+    }),
     counts.systems.length > 0
       ? say(lang, 'assistant.overview.systems', { systems: counts.systems.join(', ') })
       : '',

@@ -20,22 +20,12 @@ describe('a property the answer could not narrow by is named (issue 35)', () => 
   });
 
   it('says which words it could not apply, in the answer’s language', () => {
-    const note = notAppliedNote(
-      'en',
-      'How many fire-rated doors are there?',
-      [],
-      null,
-    );
+    const note = notAppliedNote('en', 'How many fire-rated doors are there?', [], null);
     expect(note?.words).toEqual(['fire-rated']);
     expect(note?.text).toBe(
       'I could not narrow this answer by "fire-rated": the figures above do not take that property into account.',
     );
-    const two = notAppliedNote(
-      'nl',
-      'Hoeveel brandwerende en zelfsluitende deuren zijn er?',
-      [],
-      null,
-    );
+    const two = notAppliedNote('nl', 'Hoeveel brandwerende en zelfsluitende deuren zijn er?', [], null);
     expect(two?.text).toBe(
       'Ik kon dit antwoord niet beperken tot "brandwerende", "zelfsluitende": de cijfers hierboven houden geen rekening met die eigenschappen.',
     );
@@ -43,9 +33,7 @@ describe('a property the answer could not narrow by is named (issue 35)', () => 
 
   it('adds nothing when the property was applied or is what the answer is about (by the names its data holds)', () => {
     const question = 'How many walls have Pset_WallCommon.FireRating set to "EI 60"?';
-    expect(
-      notAppliedNote('en', question, [], propertyFilterIn(question)?.name ?? null),
-    ).toBeNull();
+    expect(notAppliedNote('en', question, [], propertyFilterIn(question)?.name ?? null)).toBeNull();
     expect(
       notAppliedNote(
         'en',

@@ -25,7 +25,8 @@ const PROPERTY_WORDS: ReadonlyArray<{ pattern: RegExp; property: string }> = [
     property: 'ThermalTransmittance',
   },
   {
-    pattern: /\bself[\s-]?clos(ing|er)\b|\bzelfsluitende?\b|\bselbstschliessend\w*|\bferme[\s-]portes?\b|\bautofermant\w*/,
+    pattern:
+      /\bself[\s-]?clos(ing|er)\b|\bzelfsluitende?\b|\bselbstschliessend\w*|\bferme[\s-]portes?\b|\bautofermant\w*/,
     property: 'SelfClosing',
   },
   { pattern: /\b(non[\s-]?)?combustible\b|\bbrandbare?\b|\bbrennbar\w*/, property: 'Combustible' },

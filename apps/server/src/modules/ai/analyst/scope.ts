@@ -37,7 +37,8 @@ const STOREY_NOUNS: ReadonlyArray<{ asked: RegExp; names: RegExp; classes: strin
     classes: ['IFCROOF'],
   },
   {
-    asked: /\b(on|at|in|op|auf|im|au)\s+(the\s+|de\s+|het\s+|dem\s+)?(ground floor|begane grond|erdgeschoss|rez[\s-]de[\s-]chaussee)\b/,
+    asked:
+      /\b(on|at|in|op|auf|im|au)\s+(the\s+|de\s+|het\s+|dem\s+)?(ground floor|begane grond|erdgeschoss|rez[\s-]de[\s-]chaussee)\b/,
     names: /ground|begane|erdgeschoss|\beg\b|rez/,
     classes: [],
   },
@@ -45,7 +46,8 @@ const STOREY_NOUNS: ReadonlyArray<{ asked: RegExp; names: RegExp; classes: strin
 
 const EXTERNAL = /\b(external|exterior|outside|outer|buiten\w*|aussen\w*|externe?|exterieur\w*)\b/;
 const INTERNAL = /\b(internal|interior|inner|inside|binnen\w*|innen\w*|interne?|interieur\w*)\b/;
-const NOT_LOAD_BEARING = /\b(non|not)[\s-]?load[\s-]?bearing\b|niet[\s-]?dragend|nicht[\s-]?tragend|\bnon[\s-]?porteu(r|rs|se|ses)\b/;
+const NOT_LOAD_BEARING =
+  /\b(non|not)[\s-]?load[\s-]?bearing\b|niet[\s-]?dragend|nicht[\s-]?tragend|\bnon[\s-]?porteu(r|rs|se|ses)\b/;
 const LOAD_BEARING = /\bload[\s-]?bearing\b|\bdragende?\b|\btragende?\b|\bporteu(r|rs|se|ses)\b/;
 const EXPLICIT =
   /\b(?:(pset_\w+)\.)?(isexternal|loadbearing|firerating|acousticrating|combustible|compartmentation)\b\s*(?:is|=|==|set to|equals?|gelijk aan|ist|est|egal a)?\s*(true|false|yes|no|waar|onwaar|wahr|falsch|vrai|faux|"[^"]+"|[\w.-]+)?/;
@@ -201,7 +203,10 @@ export function qualified(
       head: say(lang, 'assistant.qualified.word', { n, word: filterWord(filter, lang), kinds }),
       tail: ` (${property} = ${filter.value})`,
     };
-  return { head: say(lang, 'assistant.qualified.value', { n, kinds, property, value: filter.value }), tail: '' };
+  return {
+    head: say(lang, 'assistant.qualified.value', { n, kinds, property, value: filter.value }),
+    tail: '',
+  };
 }
 
 /** A property filter as the question put it: its everyday word, or the property and value it named. */

@@ -56,7 +56,7 @@ export async function scopedCount(
           say(lang, 'assistant.perStorey'),
           ...[...byLevel]
             .sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))
-            .map(([l, c]) => `- ${l}: ${num(lang, c)}`),
+            .map(([l, c]) => `- ${say(lang, 'assistant.listLine', { name: l, value: num(lang, c) })}`),
         ]
       : [];
   return {

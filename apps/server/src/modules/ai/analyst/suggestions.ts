@@ -21,9 +21,7 @@ export async function suggestedQuestions(facts: VersionFacts, lang: Lang): Promi
   if (top) {
     const rows = await facts.results(top.id);
     const label = mostCommon(rows.map((r) => classLabel(r.ifc_class ?? '')));
-    const kinds = label
-      ? kindName(lang, label, 2)
-      : say(lang, 'assistant.elements', { count: 2 });
+    const kinds = label ? kindName(lang, label, 2) : say(lang, 'assistant.elements', { count: 2 });
     out.push(say(lang, 'assistant.suggest.failing', { kinds, name: top.name }));
   }
   // A property some specification requires and some element lacks.
@@ -35,9 +33,7 @@ export async function suggestedQuestions(facts: VersionFacts, lang: Lang): Promi
     const rows = await facts.results(spec.id);
     if (!rows.some((r) => !r.meets_requirements)) continue;
     const label = mostCommon(rows.map((r) => classLabel(r.ifc_class ?? '')));
-    const kinds = label
-      ? kindName(lang, label, 2)
-      : say(lang, 'assistant.elements', { count: 2 });
+    const kinds = label ? kindName(lang, label, 2) : say(lang, 'assistant.elements', { count: 2 });
     out.push(say(lang, 'assistant.suggest.missing', { kinds, property: failed.property_name }));
     break;
   }
