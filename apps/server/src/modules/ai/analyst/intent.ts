@@ -56,7 +56,7 @@ const BREAKDOWN = /\b(by|per|each|every|for each|across|elke|iedere|pro|je|nach|
 const WHICH_STOREY =
   /\b(which|what|welke|welche|most|meeste|meisten|quels?|quelles?|plus)\b.{0,12}\b(storeys?|levels?|floors?|verdieping(en)?|geschoss(e)?|stockwerk(e)?|etagen?|etages?|niveaux?)\b(?!\s*\d)/;
 const CLASS_WORDS =
-  /\b(class(es)?|element types?|types? of elements?|categor(y|ies)|entit(y|ies)|ifc class(es)?|klassen?|elementtypen?|categorie(e?n)?|kategorien?|typen?)\b/;
+  /\b(class(es?)?|element types?|types? of elements?|categor(y|ies)|entit(y|ies)|ifc class(es)?|klassen?|elementtypen?|categorie(e?n)?|kategorien?|typen?)\b/;
 const SPEC_WORDS =
   /\b(specifications?|specs?|ids rules?|rules?|specificaties?|spezifikation(en)?|regeln?|regles?)\b/;
 const REQUIREMENT_WORDS = /\b(requirements?|facets?|eis(en)?|anforderung(en)?|exigences?)\b/;

@@ -275,7 +275,7 @@ export function questionLanguage(question: string): Lang {
   const words = question
     .toLowerCase()
     .split(/[^\p{L}’']+/u)
-    .flatMap((w) => [w, ...w.split(/[’']/)])
+    .flatMap((w) => (/[’']/.test(w) ? [w, ...w.split(/[’']/)] : [w]))
     .filter((w) => w.length > 0);
   let nl = 0;
   let de = 0;
