@@ -1,6 +1,6 @@
 import type { MessageValues } from '@plumbline/i18n';
 import { intlLocale, type Locale } from '@plumbline/i18n';
-import { render } from '../../../platform/i18n';
+import { render, type ServerMessageId } from '../../../platform/i18n';
 
 /**
  * The languages the built-in analyst reads and answers in. The answer is in the asking person's
@@ -308,7 +308,7 @@ export function say(lang: Lang, id: AssistantMessageId, values?: MessageValues):
 }
 
 /** An id of the assistant's catalogue. */
-export type AssistantMessageId = keyof typeof import('../../../messages/assistant/en.json');
+export type AssistantMessageId = Extract<ServerMessageId, `assistant.${string}`>;
 
 /** The statuses as every screen names them (the catalogue's `assistant.status.*`). */
 export function statusWord(
