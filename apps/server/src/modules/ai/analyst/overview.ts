@@ -33,7 +33,8 @@ export async function modelCounts(db: Database, version: repo.VersionRef): Promi
     const label = classLabel(g.ifcClass);
     byCategory.set(label, (byCategory.get(label) ?? 0) + g.count);
     byClass.set(g.ifcClass, (byClass.get(g.ifcClass) ?? 0) + g.count);
-    const level = g.level ?? say('en', 'assistant.noStorey');
+    // Elements on no storey are counted under '' (worded in the reader's language where shown).
+    const level = g.level ?? '';
     byLevel.set(level, (byLevel.get(level) ?? 0) + g.count);
   }
   const levels = (await repo.levelNames(db, version.id)).filter((l) => l.length > 0);
@@ -50,7 +51,10 @@ export async function modelCounts(db: Database, version: repo.VersionRef): Promi
 function lines(lang: Lang, rows: { name: string; count: number }[], max: number): string {
   const shown = rows
     .slice(0, max)
-    .map((r) => `- ${say(lang, 'assistant.listLine', { name: r.name, value: num(lang, r.count) })}`);
+    .map(
+      (r) =>
+        `- ${say(lang, 'assistant.listLine', { name: r.name || say(lang, 'assistant.noStorey'), value: num(lang, r.count) })}`,
+    );
   if (rows.length > max) shown.push(`- ${say(lang, 'assistant.more', { count: rows.length - max })}`);
   return shown.join('\n');
 }
