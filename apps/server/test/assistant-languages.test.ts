@@ -31,8 +31,34 @@ const OWN_WORDS: Record<Locale, RegExp> = {
 };
 
 /** English words of the catalogue's sentences: none may appear in a German, French or Dutch answer. */
-const ENGLISH_WORDS =
-  /\b(of|checked|meet|meets|elements|storey|storeys|requirement|requirements|specifications|missing|applicable|Passed|Failed|holds|has|apply|every|most|first|could|answer)\b/;
+const ENGLISH = [
+  'of',
+  'checked',
+  'meet',
+  'meets',
+  'elements',
+  'storey',
+  'storeys',
+  'requirement',
+  'requirements',
+  'specifications',
+  'missing',
+  'applicable',
+  'Passed',
+  'Failed',
+  'holds',
+  'has',
+  'apply',
+  'every',
+  'most',
+  'first',
+  'could',
+  'answer',
+];
+/** Those that are words of the other language too: French "Non applicable", Dutch "of" (or). */
+const ALSO_THEIRS: Record<Locale, readonly string[]> = { en: [], de: [], fr: ['applicable'], nl: ['of'] };
+const englishWords = (lang: Locale) =>
+  new RegExp(`\\b(${ENGLISH.filter((w) => !ALSO_THEIRS[lang].includes(w)).join('|')})\\b`);
 
 interface Expected {
   intent: string;
@@ -343,7 +369,7 @@ for (const backend of testBackends()) {
             expect(words, `${lang} ${q.kind}: its language's words`).toMatch(OWN_WORDS[lang]);
             if (lang !== 'en')
               expect(
-                words.match(ENGLISH_WORDS)?.[0],
+                words.match(englishWords(lang))?.[0],
                 `${lang} ${q.kind}: an English word in
 ${text}`,
               ).toBeUndefined();
@@ -357,7 +383,7 @@ ${text}`,
         expect(inFrench.text).toBe(inEnglish.text);
         const inGerman = await ask(server, project.owner, project, 'Summarise compliance', undefined, 'de');
         expect(inGerman.text).toMatch(OWN_WORDS.de);
-        expect(withoutNames(inGerman.text)).not.toMatch(ENGLISH_WORDS);
+        expect(withoutNames(inGerman.text)).not.toMatch(englishWords('de'));
       }, 120_000);
     },
   );
