@@ -70,7 +70,11 @@ export async function modelOverview(facts: VersionFacts, lang: Lang): Promise<An
       storeys: counts.levels.length,
     }),
     counts.systems.length > 0
-      ? say(lang, 'assistant.overview.systems', { systems: counts.systems.join(', ') })
+      ? say(lang, 'assistant.overview.systems', {
+          systems: counts.systems
+            .map((system) => say(lang, 'assistant.system', { system: system.replace(/\s/g, '') }))
+            .join(', '),
+        })
       : '',
     '',
     say(lang, 'assistant.byCategoryLabel'),
