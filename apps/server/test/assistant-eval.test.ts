@@ -144,7 +144,8 @@ for (const backend of testBackends()) {
       const rows: { q: (typeof QUESTIONS)[number]; verdict: Verdict; answer: Asked }[] = [];
       for (const q of QUESTIONS) {
         const l = loaded.get(q.model) as Loaded;
-        const { text, cited, events } = await ask(server, l.owner, l, q.question);
+        // Asked as a person of the question's language asks it: the page sends its language.
+        const { text, cited, events } = await ask(server, l.owner, l, q.question, undefined, q.lang);
         const answer: Asked = {
           text,
           cited: new Set(cited?.elements ?? []),
@@ -158,7 +159,7 @@ for (const backend of testBackends()) {
             .filter((line) => line.startsWith('- '))
             .map((line) => line.slice(2));
           for (const s of suggestions) {
-            const again = await ask(server, l.owner, l, s);
+            const again = await ask(server, l.owner, l, s, undefined, q.lang);
             const intent = again.events[0]?.metadata?.intent;
             if (intent === 'unanswerable')
               verdict = {

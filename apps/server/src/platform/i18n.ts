@@ -27,6 +27,10 @@ import {
 } from '@plumbline/i18n';
 import { lazyCatalogues } from '@plumbline/i18n/compile';
 import type { FastifyRequest } from 'fastify';
+import assistantDe from '../messages/assistant/de.json';
+import assistantEn from '../messages/assistant/en.json';
+import assistantFr from '../messages/assistant/fr.json';
+import assistantNl from '../messages/assistant/nl.json';
 import serverDe from '../messages/de.json';
 import serverEn from '../messages/en.json';
 import serverFr from '../messages/fr.json';
@@ -35,13 +39,13 @@ import serverNl from '../messages/nl.json';
 export type { Locale };
 
 /** Every id the server renders: the shared catalogue's (errors, permissions, validation) and its own. */
-export type ServerMessageId = ContractsMessageId | keyof typeof serverEn;
+export type ServerMessageId = ContractsMessageId | keyof typeof serverEn | keyof typeof assistantEn;
 
 const catalogue = lazyCatalogues<Locale>({
-  en: { ...errorsEn, ...permissionsEn, ...validationEn, ...serverEn },
-  de: { ...errorsDe, ...permissionsDe, ...validationDe, ...serverDe },
-  fr: { ...errorsFr, ...permissionsFr, ...validationFr, ...serverFr },
-  nl: { ...errorsNl, ...permissionsNl, ...validationNl, ...serverNl },
+  en: { ...errorsEn, ...permissionsEn, ...validationEn, ...serverEn, ...assistantEn },
+  de: { ...errorsDe, ...permissionsDe, ...validationDe, ...serverDe, ...assistantDe },
+  fr: { ...errorsFr, ...permissionsFr, ...validationFr, ...serverFr, ...assistantFr },
+  nl: { ...errorsNl, ...permissionsNl, ...validationNl, ...serverNl, ...assistantNl },
 });
 
 const translators = new Map<Locale, Translator<ServerMessageId>>();

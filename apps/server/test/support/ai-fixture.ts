@@ -96,6 +96,8 @@ export async function ask(
   project: { projectId: string; fileId: string },
   message: string,
   versionId?: string,
+  /** The asking person's language, sent as the web app sends it (Accept-Language); none: the profile's. */
+  language?: string,
 ): Promise<{
   response: LightMyRequestResponse;
   events: ChatEvent[];
@@ -103,17 +105,20 @@ export async function ask(
   cited: ChatEvent | undefined;
 }> {
   const query = versionId ? `?versionId=${versionId}` : '';
-  const response = await call(
-    server,
-    session,
-    'POST',
-    `/api/v1/ai/chat/${project.projectId}/${project.fileId}${query}`,
-    {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/v1/ai/chat/${project.projectId}/${project.fileId}${query}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+      ...(language ? { 'accept-language': language } : {}),
+    },
+    payload: JSON.stringify({
       message,
       session_id: `${project.projectId}-${project.fileId}-${Date.now()}`,
       context: { timestamp: new Date().toISOString() },
-    },
-  );
+    }),
+  });
   const events = response.statusCode === 200 ? sseEvents(response.body) : [];
   const text = events
     .filter((e) => e.type === 'message')

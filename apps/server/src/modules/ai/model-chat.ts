@@ -1,5 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiChatEvent } from '@plumbline/contracts';
+import { LOCALE_NAMES, type Locale } from '@plumbline/i18n';
 import { stepCountIs, streamText, type Tool, tool } from 'ai';
 import { type AnalystContext, analystTools, Citations, VersionFacts } from './analyst';
 import type { ModelCounts } from './analyst/overview';
@@ -19,6 +20,8 @@ export interface ModelQuestion {
   fileName: string;
   counts: ModelCounts;
   question: string;
+  /** The asking person's language: the answer's. */
+  lang: Locale;
   signal: AbortSignal;
 }
 
@@ -35,7 +38,7 @@ function systemPrompt(q: ModelQuestion): string {
     `Project: ${q.project.name}.${q.project.description ? ` Description: ${q.project.description}` : ''}`,
     `File: ${q.fileName}, version ${q.version.versionTag}: ${q.counts.total} elements on ${q.counts.levels.length} levels (${top}).`,
     'Answer only from this model data. Call the tools to get figures; never invent numbers, names or ids.',
-    'Answer in the language of the question (the tools take lang: en, nl or de). If no tool can answer the question, say so and suggest questions the tools can answer.',
+    `Answer in ${LOCALE_NAMES[q.lang]} (the person's language; the tools answer in it). If no tool can answer the question, say so and suggest questions the tools can answer.`,
     'Be brief and specific: counts, names, levels and reasons. The elements you looked at are shown to the user as sources.',
   ].join('\n');
 }
@@ -59,7 +62,7 @@ export async function* streamModelAnswer(target: ModelTarget, q: ModelQuestion):
       description: def.description,
       inputSchema: def.input,
       execute: async (args: Record<string, unknown>) => {
-        const result = await def.run(facts, args);
+        const result = await def.run(facts, args, q.lang);
         citations.merge(result.citations);
         return { answer: result.text, data: result.data, citedElements: result.citations.size };
       },

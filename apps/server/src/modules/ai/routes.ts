@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import type { AiService } from './service';
 
 const tags = ['assistant'];
@@ -30,7 +31,13 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return ai.context(optionalUserId(request), projectId, fileId, request.query.versionId);
+        return ai.context(
+          requestLocale(request),
+          optionalUserId(request),
+          projectId,
+          fileId,
+          request.query.versionId,
+        );
       },
     );
 
@@ -56,7 +63,9 @@ export function aiRoutes(ai: AiService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { projectId, fileId } = request.params;
+        // The answer is in the asking person's language: the request's (the page's), else the profile's.
         const scope = await ai.prepareChat(
+          requestLocale(request),
           optionalUserId(request),
           projectId,
           fileId,

@@ -1,5 +1,7 @@
 import type { AiChatEvent, AiModelContext } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
 import type { Database } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import type { Logger } from '../../platform/logger';
 import { findCheckedVersion, requireCheckedVersion } from '../bimfiles';
 import type { ComplianceService } from '../compliance';
@@ -7,7 +9,6 @@ import type { ExplorerStore } from '../metadata';
 import { requireProjectReader } from '../projects';
 import { type AnalystContext, answerQuestion, suggestedQuestions, VersionFacts } from './analyst';
 import { className } from './analyst/classes';
-import { detectLanguage } from './analyst/language';
 import { modelCounts } from './analyst/overview';
 import { type ModelTarget, streamModelAnswer } from './model-chat';
 import * as repo from './repo';
@@ -15,6 +16,8 @@ import * as repo from './repo';
 /** Who asks about what: checked once, before the answer starts streaming. */
 export interface ChatScope {
   userId: string | null;
+  /** The asking person's language (the request's): the answer's. */
+  locale: Locale;
   projectId: string;
   project: { name: string; description: string };
   file: { id: string; name: string };
@@ -74,8 +77,12 @@ export function createAiService(deps: {
   return {
     assistant: (deps.model ? 'model' : 'analyst') as 'model' | 'analyst',
 
-    /** The project and a summary of the version, for the panel's welcome, focus and analysis boxes. */
+    /**
+     * The project and a summary of the version, for the panel's welcome, focus and analysis boxes; the
+     * suggested questions in the asking person's language.
+     */
     async context(
+      locale: Locale,
       userId: string | null,
       projectId: string,
       fileId: string,
@@ -86,8 +93,8 @@ export function createAiService(deps: {
       const counts = version ? await modelCounts(db, version) : null;
       const suggestions = version
         ? await suggestedQuestions(
-            new VersionFacts(analystContext({ userId, projectId, project, file, version })),
-            detectLanguage(`${project.name} ${project.description}`),
+            new VersionFacts(analystContext({ userId, locale, projectId, project, file, version })),
+            locale,
           )
         : [];
       return {
@@ -106,6 +113,7 @@ export function createAiService(deps: {
 
     /** Checks access and picks the version; errors here become HTTP errors, before any streaming. */
     async prepareChat(
+      locale: Locale,
       userId: string | null,
       projectId: string,
       fileId: string,
@@ -113,7 +121,7 @@ export function createAiService(deps: {
     ): Promise<ChatScope> {
       const project = await readableProject(userId, projectId);
       const { file, version } = await requireCheckedVersion(db, { projectId, fileId, versionId });
-      return { userId, projectId, project, file, version };
+      return { userId, locale, projectId, project, file, version };
     },
 
     /**
@@ -131,12 +139,13 @@ export function createAiService(deps: {
             fileName: scope.file.name,
             counts,
             question,
+            lang: scope.locale,
             signal,
           })) {
             yield event.type === 'elements' ? await withSources(scope, event) : event;
           }
         } else {
-          const answer = await answerQuestion(analystContext(scope), question);
+          const answer = await answerQuestion(analystContext(scope), question, scope.locale);
           const metadata = {
             source: 'analyst' as const,
             intent: answer.intent,
@@ -156,7 +165,7 @@ export function createAiService(deps: {
         const detail = error instanceof Error ? error.message : String(error);
         yield {
           type: 'error',
-          content: `The assistant could not answer: ${detail}`,
+          content: render(scope.locale, 'assistant.failed', { detail }),
           metadata: { error: true, source: deps.model ? 'model' : 'analyst' },
         };
       }

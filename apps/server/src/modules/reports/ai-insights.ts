@@ -58,7 +58,8 @@ export async function askInsights(
   ai: AiService,
   input: { userId: string; projectId: string; fileId: string },
 ): Promise<InsightAnswer[]> {
-  const scope = await ai.prepareChat(input.userId, input.projectId, input.fileId);
+  // The insights PDF's own words are English (not yet in a catalogue): its answers are asked in English too.
+  const scope = await ai.prepareChat('en', input.userId, input.projectId, input.fileId);
   const answers: InsightAnswer[] = [];
   for (const question of INSIGHT_QUESTIONS) {
     let answer = '';

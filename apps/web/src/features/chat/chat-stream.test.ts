@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentLocale } from '@/lib/i18n/store';
 import { chatSessionId, parseSseLine, SseLineParser, streamChat } from './chat-stream';
 
 afterEach(() => vi.restoreAllMocks());
@@ -69,6 +70,8 @@ describe('streamChat', () => {
     const body = JSON.parse(String(init?.body));
     expect(body).toMatchObject({ message: 'How many doors?', session_id: 's' });
     expect(typeof body.context.timestamp).toBe('string');
+    // The assistant answers in the page's language, which the request names.
+    expect(new Headers(init?.headers).get('accept-language')).toBe(currentLocale());
   });
 
   it("fails with 'HTTP {status}: {text}' on a non-OK answer, using the API's message", async () => {

@@ -1,5 +1,6 @@
 import { type AiChatEvent, aiChatEventSchema } from '@plumbline/contracts';
 import { apiUrl } from '@/lib/api/paths';
+import { currentLocale } from '@/lib/i18n/store';
 
 /**
  * Reads the assistant's server-sent event stream (spec 3 §7): lines 'data: <json>' of type message,
@@ -66,6 +67,8 @@ async function failureText(response: Response): Promise<string> {
  */
 export async function* streamChat(request: ChatRequest): AsyncGenerator<AiChatEvent> {
   const fetchImpl = request.fetchImpl ?? fetch;
+  const locale = currentLocale();
+  const accept = locale === 'en-XA' ? 'en' : locale;
   const response = await fetchImpl(
     apiUrl('/ai/chat/{projectId}/{fileId}', {
       path: { projectId: request.projectId, fileId: request.fileId },
@@ -73,7 +76,12 @@ export async function* streamChat(request: ChatRequest): AsyncGenerator<AiChatEv
     }),
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        // The assistant answers in the page's language, as every API text is written (client.ts).
+        'accept-language': accept,
+      },
       credentials: 'same-origin',
       signal: request.signal,
       body: JSON.stringify({

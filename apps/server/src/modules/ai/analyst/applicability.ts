@@ -2,7 +2,7 @@ import { classLabel, kindName } from './classes';
 import { entityClasses } from './facets';
 import type { SpecFigures, VersionFacts } from './facts';
 import { applicableOf } from './failing';
-import { type Lang, num, say } from './language';
+import { type Lang, say } from './language';
 import { type AnalystResult, Citations } from './types';
 
 /**
@@ -33,36 +33,32 @@ export async function applicability(
     const name = args.specification.name;
     const text =
       r && r.applicable > 0
-        ? say(lang, {
-            en: `Yes: "${name}" applies to ${num(lang, r.applicable)} ${kinds} in version ${facts.version.versionTag}.`,
-            nl: `Ja: "${name}" is van toepassing op ${num(lang, r.applicable)} ${kinds} in versie ${facts.version.versionTag}.`,
-            de: `Ja: "${name}" gilt für ${num(lang, r.applicable)} ${kinds} in Version ${facts.version.versionTag}.`,
+        ? say(lang, 'assistant.applicability.yes', {
+            name,
+            applicable: r.applicable,
+            kinds,
+            version: facts.version.versionTag,
           })
-        : say(lang, {
-            en: `No: "${name}" does not apply to any of the ${kinds} in version ${facts.version.versionTag}${r?.byFacet ? ' (its applicability names them, but none of them matches it in full)' : ''}, so it says nothing about them.`,
-            nl: `Nee: "${name}" is op geen van de ${kinds} in versie ${facts.version.versionTag} van toepassing${r?.byFacet ? ' (de toepasbaarheid noemt ze, maar geen enkele voldoet er volledig aan)' : ''}; hij zegt er dus niets over.`,
-            de: `Nein: "${name}" gilt in Version ${facts.version.versionTag} für keine der ${kinds}${r?.byFacet ? ' (die Anwendbarkeit nennt sie, aber keine erfüllt sie vollständig)' : ''}; sie sagt also nichts über sie aus.`,
+        : say(lang, 'assistant.applicability.no', {
+            name,
+            kinds,
+            version: facts.version.versionTag,
+            byFacet: r?.byFacet ? 'yes' : 'no',
           });
     return { text, data: { specification: name, applicable: r?.applicable ?? 0 }, citations };
   }
   const text = [
     applies.length === 0
-      ? say(lang, {
-          en: `No checked specification applies to the ${kinds} of version ${facts.version.versionTag}.`,
-          nl: `Geen gecontroleerde specificatie is van toepassing op de ${kinds} van versie ${facts.version.versionTag}.`,
-          de: `Keine geprüfte Spezifikation gilt für die ${kinds} von Version ${facts.version.versionTag}.`,
-        })
-      : say(lang, {
-          en: `${num(lang, applies.length)} of ${num(lang, rows.length)} specifications apply to ${kinds} in version ${facts.version.versionTag}:`,
-          nl: `${num(lang, applies.length)} van ${num(lang, rows.length)} specificaties zijn van toepassing op ${kinds} in versie ${facts.version.versionTag}:`,
-          de: `${num(lang, applies.length)} von ${num(lang, rows.length)} Spezifikationen gelten für ${kinds} in Version ${facts.version.versionTag}:`,
+      ? say(lang, 'assistant.applicability.none', { kinds, version: facts.version.versionTag })
+      : say(lang, 'assistant.applicability.some', {
+          applying: applies.length,
+          specifications: rows.length,
+          kinds,
+          version: facts.version.versionTag,
         }),
-    ...applies.map((r) =>
-      say(lang, {
-        en: `- ${r.spec.name}: ${num(lang, r.applicable)} ${kinds}`,
-        nl: `- ${r.spec.name}: ${num(lang, r.applicable)} ${kinds}`,
-        de: `- ${r.spec.name}: ${num(lang, r.applicable)} ${kinds}`,
-      }),
+    ...applies.map(
+      (r) =>
+        `- ${say(lang, 'assistant.applicability.line', { name: r.spec.name, applicable: r.applicable, kinds })}`,
     ),
   ].join('\n');
   return {

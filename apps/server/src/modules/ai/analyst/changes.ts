@@ -2,8 +2,8 @@ import { comparisonTotalsAsRead } from '../../history';
 import * as repo from '../repo';
 import { classLabel } from './classes';
 import type { VersionFacts } from './facts';
-import { type Lang, num, say } from './language';
-import { type AnalystResult, Citations, plural } from './types';
+import { type Lang, pct, say } from './language';
+import { type AnalystResult, Citations } from './types';
 
 export interface ChangesArgs {
   /** The version to compare with; default: the newest completed version before this one. */
@@ -12,12 +12,15 @@ export interface ChangesArgs {
 
 type Fingerprint = repo.ElementIdentity;
 
-function differences(a: Fingerprint, b: Fingerprint): string[] {
-  const out: string[] = [];
+/** What differs between two fingerprints of an element, as keys (`assistant.changes.what` words them). */
+type Difference = 'class' | 'name' | 'type' | 'predefinedType' | 'level' | 'properties';
+
+function differences(a: Fingerprint, b: Fingerprint): Difference[] {
+  const out: Difference[] = [];
   if (a.ifcClass !== b.ifcClass) out.push('class');
   if (a.name !== b.name) out.push('name');
   if (a.typeName !== b.typeName) out.push('type');
-  if (a.predefinedType !== b.predefinedType) out.push('predefined type');
+  if (a.predefinedType !== b.predefinedType) out.push('predefinedType');
   if (a.level !== b.level) out.push('level');
   if (a.properties !== b.properties) out.push('properties');
   return out;
@@ -56,21 +59,16 @@ async function findingChanges(facts: VersionFacts, lang: Lang, beforeTag: string
     `${classLabel(r.ifcClass)}${r.name ? ` "${r.name}"` : ''}${r.level ? ` (${r.level})` : ''}`;
   const examples = (rows: typeof fresh) =>
     rows.length > 0
-      ? say(lang, { en: ', for example ', nl: ', bijvoorbeeld ', de: ', zum Beispiel ' }) +
-        rows.map(example).join('; ')
+      ? say(lang, 'assistant.changes.examples', { examples: rows.map(example).join('; ') })
       : '';
   return [
-    say(lang, {
-      en: `Since ${beforeTag}: ${num(lang, totals.newCount)} new failed requirement checks and ${num(lang, totals.resolvedCount)} resolved.`,
-      nl: `Sinds ${beforeTag}: ${num(lang, totals.newCount)} nieuwe niet-gehaalde eisen en ${num(lang, totals.resolvedCount)} opgelost.`,
-      de: `Seit ${beforeTag}: ${num(lang, totals.newCount)} neue nicht erfüllte Anforderungen und ${num(lang, totals.resolvedCount)} behoben.`,
+    say(lang, 'assistant.changes.findings', {
+      before: beforeTag,
+      new: totals.newCount,
+      resolved: totals.resolvedCount,
     }),
-    say(lang, { en: '- New: ', nl: '- Nieuw: ', de: '- Neu: ' }) +
-      num(lang, totals.newCount) +
-      examples(fresh),
-    say(lang, { en: '- Resolved: ', nl: '- Opgelost: ', de: '- Behoben: ' }) +
-      num(lang, totals.resolvedCount) +
-      examples(resolved),
+    `- ${say(lang, 'assistant.changes.new', { count: totals.newCount, examples: examples(fresh) })}`,
+    `- ${say(lang, 'assistant.changes.resolved', { count: totals.resolvedCount, examples: examples(resolved) })}`,
   ];
 }
 
@@ -87,11 +85,7 @@ export async function versionChanges(
     : await repo.latestCompletedVersion(db, version.bimFileId, version.versionNumber);
   if (before?.status !== 'completed') {
     return {
-      text: say(lang, {
-        en: `Version ${version.versionTag} is the first processed version of this file, so there is nothing earlier to compare it with.`,
-        nl: `Versie ${version.versionTag} is de eerste verwerkte versie van dit bestand; er is dus niets eerders om mee te vergelijken.`,
-        de: `Version ${version.versionTag} ist die erste verarbeitete Version dieser Datei; es gibt also nichts Früheres zum Vergleichen.`,
-      }),
+      text: say(lang, 'assistant.changes.first', { version: version.versionTag }),
       data: { previous: null },
       citations: new Citations(),
     };
@@ -144,27 +138,39 @@ export async function versionChanges(
   const text = [
     ...findings,
     '',
-    `Version ${version.versionTag} compared with ${before.versionTag} (elements matched by GlobalId, or by content where it was regenerated):`,
-    `- Added: ${plural(added.length, 'element')}${added.length > 0 ? ` (${countLabels(added)})` : ''}`,
-    `- Removed: ${plural(removed.length, 'element')}${removed.length > 0 ? ` (${countLabels(removed)})` : ''}`,
-    `- Changed: ${plural(changed.length, 'element')}${changed.length > 0 ? ` (${countLabels(changed.map((c) => c.row))})` : ''}`,
+    say(lang, 'assistant.changes.compared', { version: version.versionTag, before: before.versionTag }),
+    `- ${say(lang, 'assistant.changes.added', { n: added.length })}${added.length > 0 ? ` (${countLabels(added)})` : ''}`,
+    `- ${say(lang, 'assistant.changes.removed', { n: removed.length })}${removed.length > 0 ? ` (${countLabels(removed)})` : ''}`,
+    `- ${say(lang, 'assistant.changes.changed', { n: changed.length })}${changed.length > 0 ? ` (${countLabels(changed.map((c) => c.row))})` : ''}`,
     ...changed
       .slice(0, 5)
       .map(
         (c) =>
-          `  - ${classLabel(c.row.ifcClass)} ${c.row.name ? `"${c.row.name}" ` : ''}(${c.row.globalId}): ${c.what.join(', ')}`,
+          `  - ${classLabel(c.row.ifcClass)} ${c.row.name ? `"${c.row.name}" ` : ''}(${c.row.globalId}): ${c.what.map((what) => say(lang, 'assistant.changes.what', { what })).join(', ')}`,
       ),
     '',
     checkedNothing
-      ? 'No IDS rules were checked on either version.'
-      : `Compliance: ${was.rate}% of element checks met every requirement before, ${now.rate}% now (${was.passed}/${was.applicable} → ${now.passed}/${now.applicable}).`,
-    ...specDeltas
-      .slice(0, 8)
-      .map((d) =>
-        d.failedBefore === null
-          ? `- ${d.name}: newly checked, ${plural(d.failedNow, 'element')} not meeting it`
-          : `- ${d.name}: ${d.failedBefore} → ${plural(d.failedNow, 'element')} not meeting it`,
-      ),
+      ? say(lang, 'assistant.changes.noIds')
+      : say(lang, 'assistant.changes.compliance', {
+          rateBefore: pct(lang, was.rate),
+          rateNow: pct(lang, now.rate),
+          passedBefore: was.passed,
+          applicableBefore: was.applicable,
+          passedNow: now.passed,
+          applicableNow: now.applicable,
+        }),
+    ...specDeltas.slice(0, 8).map(
+      (d) =>
+        `- ${
+          d.failedBefore === null
+            ? say(lang, 'assistant.changes.specNew', { name: d.name, n: d.failedNow })
+            : say(lang, 'assistant.changes.specDelta', {
+                name: d.name,
+                before: d.failedBefore,
+                n: d.failedNow,
+              })
+        }`,
+    ),
   ].join('\n');
   return {
     text,

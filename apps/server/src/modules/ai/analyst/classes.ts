@@ -1,4 +1,5 @@
 import { schemaTables } from '@plumbline/ifc';
+import { type Lang, say } from './language';
 import { fold } from './text';
 
 /**
@@ -60,22 +61,28 @@ export function isModelElement(upperClass: string): boolean {
 
 /** Words people use for element kinds → the IFC classes (with their subtypes) they mean. */
 const WORDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/\bcurtain[\s-]?walls?\b|\bvliesgevels?\b|\bvorhangfassaden?\b/, ['IFCCURTAINWALL']],
   [
-    /\bwalls?\b|\b(buiten|binnen)?muu?r(en)?\b|\b(buiten|binnen)?wand(en)?\b|\b(aussen|innen)?waende(n)?\b|\b(aussen|innen)wand\b/,
+    /\bcurtain[\s-]?walls?\b|\bvliesgevels?\b|\bvorhangfassaden?\b|\bmurs?[\s-]rideaux?\b/,
+    ['IFCCURTAINWALL'],
+  ],
+  [
+    /\bwalls?\b|\b(buiten|binnen)?muu?r(en)?\b|\b(buiten|binnen)?wand(en)?\b|\b(aussen|innen)?waende(n)?\b|\b(aussen|innen)wand\b|\bmurs?\b|\bcloisons?\b/,
     ['IFCWALL'],
   ],
-  [/\bdoors?\b|\bdeur(en)?\b|\btuer(en)?\b|\btuer(en)?\b/, ['IFCDOOR']],
-  [/\bwindows?\b|\bramen\b|\braam\b|\bvensters?\b|\bfenster(n)?\b/, ['IFCWINDOW']],
-  [/\bslabs?\b|\bfloor slabs?\b|\bvloer(en)?\b|\bdecken?\b|\bbodenplatten?\b/, ['IFCSLAB']],
-  [/\broofs?\b|\bdak(en)?\b|\bdaecher\b|\bdach\b/, ['IFCROOF']],
-  [/\bcolumns?\b|\bkolom(men)?\b|\bstuetzen?\b|\bsaeulen?\b/, ['IFCCOLUMN']],
-  [/\bbeams?\b|\bbalk(en)?\b|\btraeger\b/, ['IFCBEAM']],
-  [/\bstairs?(cases?)?\b|\btrap(pen)?\b|\btreppen?\b/, ['IFCSTAIR', 'IFCSTAIRFLIGHT']],
-  [/\bramps?\b|\bhellingbanen?\b|\brampen\b/, ['IFCRAMP', 'IFCRAMPFLIGHT']],
-  [/\brailings?\b|\bleuningen?\b|\bgelaender\b/, ['IFCRAILING']],
+  [/\bdoors?\b|\bdeur(en)?\b|\btuer(en)?\b|\bportes?\b/, ['IFCDOOR']],
+  [/\bwindows?\b|\bramen\b|\braam\b|\bvensters?\b|\bfenster(n)?\b|\bfenetres?\b/, ['IFCWINDOW']],
   [
-    /\b(spaces?|rooms?)\b|\bruimtes?\b|\bruimten\b|\bvertrekken\b|\braeume\b|\braum\b|\brooms\b/,
+    /\bslabs?\b|\bfloor slabs?\b|\bvloer(en)?\b|\bdecken?\b|\bbodenplatten?\b|\bdalles?\b|\bplanchers?\b/,
+    ['IFCSLAB'],
+  ],
+  [/\broofs?\b|\bdak(en)?\b|\bdaecher\b|\bdach\b|\btoitures?\b|\btoits?\b/, ['IFCROOF']],
+  [/\bcolumns?\b|\bkolom(men)?\b|\bstuetzen?\b|\bsaeulen?\b|\bpoteaux?\b/, ['IFCCOLUMN']],
+  [/\bbeams?\b|\bbalk(en)?\b|\btraeger\b|\bpoutres?\b/, ['IFCBEAM']],
+  [/\bstairs?(cases?)?\b|\btrap(pen)?\b|\btreppen?\b|\bescaliers?\b/, ['IFCSTAIR', 'IFCSTAIRFLIGHT']],
+  [/\bramps?\b|\bhellingbanen?\b|\brampen\b/, ['IFCRAMP', 'IFCRAMPFLIGHT']],
+  [/\brailings?\b|\bleuningen?\b|\bgelaender\b|\bgarde[\s-]corps\b/, ['IFCRAILING']],
+  [
+    /\b(spaces?|rooms?)\b|\bruimtes?\b|\bruimten\b|\bvertrekken\b|\braeume\b|\braum\b|\brooms\b|\bespaces?\b|\blocaux\b|\bpieces\b/,
     ['IFCSPACE'],
   ],
   [/\bmembers?\b/, ['IFCMEMBER']],
@@ -175,25 +182,16 @@ export function systemsOf(upperClasses: Iterable<string>): string[] {
   return found;
 }
 
-/** Readable kind names in Dutch and German for the common labels (others stay as the IFC label). */
-const KIND_NAMES: Record<string, { nl: [string, string]; de: [string, string]; en?: [string, string] }> = {
-  Wall: { nl: ['wand', 'wanden'], de: ['Wand', 'Wände'] },
-  Door: { nl: ['deur', 'deuren'], de: ['Tür', 'Türen'] },
-  Window: { nl: ['raam', 'ramen'], de: ['Fenster', 'Fenster'] },
-  Slab: { nl: ['vloer', 'vloeren'], de: ['Decke', 'Decken'] },
-  Roof: { nl: ['dak', 'daken'], de: ['Dach', 'Dächer'] },
-  Column: { nl: ['kolom', 'kolommen'], de: ['Stütze', 'Stützen'] },
-  Beam: { nl: ['balk', 'balken'], de: ['Träger', 'Träger'] },
-  Stair: { nl: ['trap', 'trappen'], de: ['Treppe', 'Treppen'] },
-  Space: { nl: ['ruimte', 'ruimten'], de: ['Raum', 'Räume'] },
-  Railing: { nl: ['leuning', 'leuningen'], de: ['Geländer', 'Geländer'] },
-  Covering: { nl: ['bekleding', 'bekledingen'], de: ['Bekleidung', 'Bekleidungen'] },
-};
+/** 'Wall' → 'walls' / 'Wände' / 'murs' / 'wanden' (the catalogue's `assistant.kind`); other labels keep their IFC label ('Duct Segment'), in English made plural. */
+export function kindName(lang: Lang, label: string, n: number): string {
+  return say(lang, 'assistant.kind', {
+    kind: label.replace(/\W/g, ''),
+    count: n,
+    fallback: fallbackKind(lang, label, n),
+  });
+}
 
-/** 'Wall' → 'walls' / 'wanden' / 'Wände'; unknown labels keep their IFC label ('Duct Segment'). */
-export function kindName(lang: 'en' | 'nl' | 'de', label: string, n: number): string {
-  const known = KIND_NAMES[label];
-  if (lang !== 'en' && known) return known[lang][n === 1 ? 0 : 1];
+function fallbackKind(lang: Lang, label: string, n: number): string {
   if (lang !== 'en') return label;
   const lower = label.toLowerCase();
   if (n === 1) return lower;

@@ -1,22 +1,26 @@
 import type { IdsFacet } from '@plumbline/contracts';
 import { classAndSubtypes } from './classes';
+import { type Lang, say } from './language';
 
 /** A requirement or applicability facet as a person names it: 'Pset_WallCommon.FireRating'. */
-export function facetLabel(f: IdsFacet): string {
-  switch (f.facet_type) {
-    case 'property':
-      return [f.property_set, f.property_name].filter(Boolean).join('.') || 'a property';
-    case 'attribute':
-      return `attribute ${f.attribute_name ?? ''}`.trim();
-    case 'classification':
-      return `classification${f.classification_system ? ` ${f.classification_system}` : ''}`;
-    case 'material':
-      return `material${f.material_value ? ` ${f.material_value}` : ''}`;
-    case 'entity':
-      return `entity ${f.entity_name ?? ''}`.trim();
-    default:
-      return `part of ${f.partof_entity_name ?? ''}`.trim();
+export function facetLabel(lang: Lang, f: IdsFacet): string {
+  if (f.facet_type === 'property') {
+    const name = [f.property_set, f.property_name].filter(Boolean).join('.');
+    if (name) return name;
   }
+  const name =
+    f.facet_type === 'attribute'
+      ? f.attribute_name
+      : f.facet_type === 'classification'
+        ? f.classification_system
+        : f.facet_type === 'material'
+          ? f.material_value
+          : f.facet_type === 'entity'
+            ? f.entity_name
+            : f.facet_type === 'partof'
+              ? f.partof_entity_name
+              : null;
+  return say(lang, 'assistant.facet', { type: f.facet_type, name: name ?? '' }).trim();
 }
 
 /** The words a facet is about, for matching a question's topic: names, sets, systems, values. */

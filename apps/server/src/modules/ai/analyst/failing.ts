@@ -5,7 +5,7 @@ import { classLabel, kindName } from './classes';
 import { facetWords } from './facets';
 import type { SpecFigures, VersionFacts } from './facts';
 import { type Lang, num, say } from './language';
-import { elementsWithValue, type PropertyFilter } from './scope';
+import { elementsWithValue, filterWord, type PropertyFilter } from './scope';
 import { squash } from './text';
 import { type AnalystResult, Citations } from './types';
 
@@ -57,22 +57,17 @@ export async function failingElements(
   const topic = args.topic?.trim() || null;
   const classSet = args.classes && args.classes.length > 0 ? new Set(args.classes) : null;
   const labels = classSet ? [...new Set([...classSet].map(classLabel))] : [];
-  const word = args.property?.word ? `${args.property.word[lang]} ` : '';
+  const word = args.property?.word ? `${filterWord(args.property, lang)} ` : '';
   const what = (n: number) =>
     labels.length > 0
       ? word + labels.map((l) => kindName(lang, l, n)).join('/')
-      : say(lang, {
-          en: n === 1 ? 'element' : 'elements',
-          nl: n === 1 ? 'element' : 'elementen',
-          de: n === 1 ? 'Element' : 'Elemente',
-        });
+      : say(lang, 'assistant.elements', { count: n });
   const about = topic ? specs.filter((s) => specificationMentions(s, topic)) : specs;
   if (topic && about.length === 0) {
     return {
-      text: say(lang, {
-        en: `No checked specification is about "${topic}". The specifications checked are: ${specs.map((s) => s.name).join('; ')}.`,
-        nl: `Geen gecontroleerde specificatie gaat over "${topic}". Gecontroleerd worden: ${specs.map((s) => s.name).join('; ')}.`,
-        de: `Keine geprüfte Spezifikation betrifft "${topic}". Geprüft werden: ${specs.map((s) => s.name).join('; ')}.`,
+      text: say(lang, 'assistant.failing.noTopic', {
+        topic,
+        specifications: specs.map((s) => s.name).join('; '),
       }),
       data: { topic, matchedSpecifications: [] },
       citations: new Citations(),
@@ -99,20 +94,21 @@ export async function failingElements(
       if (applied.length > 0)
         elsewhere.push(`"${spec.name}" (${applied.map((l) => kindName(lang, l, 2)).join(', ')})`);
     }
-    const subject = topic ? `"${topic}"` : '';
     return {
       text: [
-        say(lang, {
-          en: `No checked specification applies ${topic ? `${subject} ` : ''}to ${what(2)}${storey ? ` on ${storey}` : ''} in this model, so none of them can fail it.`,
-          nl: `Geen gecontroleerde specificatie ${topic ? `over ${subject} ` : ''}is van toepassing op ${what(2)} in dit model; ze kunnen er dus niet op falen.`,
-          de: `Keine geprüfte Spezifikation ${topic ? `zu ${subject} ` : ''}gilt in diesem Modell für ${what(2)}; sie können also nicht daran scheitern.`,
+        say(lang, 'assistant.failing.noneApplies', {
+          hasTopic: topic ? 'yes' : 'no',
+          topic: topic ?? '',
+          what: what(2),
+          hasStorey: storey ? 'yes' : 'no',
+          storey: storey ?? '',
         }),
         ...(elsewhere.length > 0
           ? [
-              say(lang, {
-                en: `${topic ? `${subject} is checked by` : 'Checked are'}: ${elsewhere.join('; ')}.`,
-                nl: `${topic ? `${subject} wordt gecontroleerd door` : 'Gecontroleerd worden'}: ${elsewhere.join('; ')}.`,
-                de: `${topic ? `${subject} wird geprüft von` : 'Geprüft werden'}: ${elsewhere.join('; ')}.`,
+              say(lang, 'assistant.failing.checkedElsewhere', {
+                hasTopic: topic ? 'yes' : 'no',
+                topic: topic ?? '',
+                specifications: elsewhere.join('; '),
               }),
             ]
           : []),
@@ -129,16 +125,27 @@ export async function failingElements(
   const checked = new Set(applying.flatMap(({ rows }) => rows.map((r) => r.viewer_db_id))).size;
   const explicit =
     args.property && !args.property.word
-      ? say(lang, { en: ' with ', nl: ' met ', de: ' mit ' }) +
-        `${args.property.propertySet ? `${args.property.propertySet}.` : ''}${args.property.name} = ${args.property.value}`
+      ? say(lang, 'assistant.withValue', {
+          property: `${args.property.propertySet ? `${args.property.propertySet}.` : ''}${args.property.name}`,
+          value: args.property.value,
+        })
       : '';
-  const topicText = `${topic ? ` "${topic}"` : ''}${explicit}${storey ? say(lang, { en: ` on ${storey}`, nl: ` op ${storey}`, de: ` auf ${storey}` }) : ''}`;
+  const topicText = [
+    topic ? `"${topic}"` : '',
+    explicit,
+    storey ? say(lang, 'assistant.onStorey', { storey }) : '',
+  ]
+    .filter(Boolean)
+    .map((part) => ` ${part}`)
+    .join('');
   if (failing.length === 0) {
     return {
-      text: say(lang, {
-        en: `All ${num(lang, checked)} ${what(checked)} checked${topicText} meet their requirements in version ${facts.version.versionTag} (${applying.map((a) => `"${a.spec.name}"`).join(', ')}).`,
-        nl: `Alle ${num(lang, checked)} gecontroleerde ${what(checked)}${topicText} voldoen in versie ${facts.version.versionTag} (${applying.map((a) => `"${a.spec.name}"`).join(', ')}).`,
-        de: `Alle ${num(lang, checked)} geprüften ${what(checked)}${topicText} erfüllen in Version ${facts.version.versionTag} ihre Anforderungen (${applying.map((a) => `"${a.spec.name}"`).join(', ')}).`,
+      text: say(lang, 'assistant.failing.allMeet', {
+        checked,
+        what: what(checked),
+        scope: topicText,
+        version: facts.version.versionTag,
+        specifications: applying.map((a) => `"${a.spec.name}"`).join(', '),
       }),
       data: { topic, failingElements: 0, checkedElements: checked },
       citations: new Citations(),
@@ -156,30 +163,28 @@ export async function failingElements(
       reasons.set(key, group);
     }
   const text = [
-    say(lang, {
-      en: `${num(lang, elementsFailing)} of ${num(lang, checked)} ${what(checked)} checked${topicText} do not meet their requirements in version ${facts.version.versionTag}.`,
-      nl: `${num(lang, elementsFailing)} van ${num(lang, checked)} gecontroleerde ${what(checked)}${topicText} voldoen niet in versie ${facts.version.versionTag}.`,
-      de: `${num(lang, elementsFailing)} von ${num(lang, checked)} geprüften ${what(checked)}${topicText} erfüllen ihre Anforderungen in Version ${facts.version.versionTag} nicht.`,
+    say(lang, 'assistant.failing.head', {
+      failing: elementsFailing,
+      checked,
+      what: what(checked),
+      scope: topicText,
+      version: facts.version.versionTag,
     }),
     ...(args.byLevel ? byLevelLines(lang, failing, elements) : []),
     '',
-    say(lang, { en: 'By specification:', nl: 'Per specificatie:', de: 'Nach Spezifikation:' }),
+    say(lang, 'assistant.bySpecificationLabel'),
     ...drivers.map(({ spec, rows }) => {
       const n = rows.filter((r) => !r.meets_requirements).length;
-      return say(lang, {
-        en: `- ${spec.name}: ${num(lang, n)} of ${num(lang, rows.length)}`,
-        nl: `- ${spec.name}: ${num(lang, n)} van ${num(lang, rows.length)}`,
-        de: `- ${spec.name}: ${num(lang, n)} von ${num(lang, rows.length)}`,
-      });
+      return `- ${say(lang, 'assistant.nOfTotal', { name: spec.name, n, total: rows.length })}`;
     }),
     '',
-    say(lang, { en: 'Why:', nl: 'Waarom:', de: 'Warum:' }),
+    say(lang, 'assistant.why'),
     ...[...reasons.values()]
       .sort((a, b) => b.n - a.n || a.text.localeCompare(b.text))
       .slice(0, 8)
       .map(({ text: reason, n }) => `- ${reason} (${num(lang, n)})`),
     '',
-    say(lang, { en: 'For example:', nl: 'Bijvoorbeeld:', de: 'Zum Beispiel:' }),
+    say(lang, 'assistant.forExample'),
     ...failing.slice(0, 8).map(({ spec, row }) => {
       const e = elements.get(row.viewer_db_id);
       const name = row.name ? ` "${row.name}"` : '';
@@ -200,6 +205,7 @@ export async function failingElements(
       checkedElements: checked,
       specifications: drivers.map(({ spec, rows }) => ({
         name: spec.name,
+        requirements: spec.requirementFacets.map(facetWords),
         applicable: rows.length,
         notMeeting: rows.filter((r) => !r.meets_requirements).length,
       })),
@@ -225,10 +231,10 @@ function byLevelLines(
   }
   return [
     '',
-    say(lang, { en: 'By storey:', nl: 'Per verdieping:', de: 'Nach Geschoss:' }),
+    say(lang, 'assistant.byStoreyLabel'),
     ...[...byLevel]
       .sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))
-      .map(([level, n]) => `- ${level}: ${num(lang, n)}`),
+      .map(([level, n]) => `- ${say(lang, 'assistant.listLine', { name: level, value: num(lang, n) })}`),
   ];
 }
 

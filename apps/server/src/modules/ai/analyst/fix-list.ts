@@ -1,7 +1,7 @@
 import { classLabel, kindName } from './classes';
 import { facetLabel, fixableOnType } from './facets';
 import type { VersionFacts } from './facts';
-import { type Lang, num, say } from './language';
+import { type Lang, say } from './language';
 import { type AnalystResult, Citations } from './types';
 
 /**
@@ -41,7 +41,7 @@ export async function fixList(facts: VersionFacts, lang: Lang): Promise<AnalystR
           : `${spec.id}|${failure.facet_id}|each|${label}`;
         const item = items.get(key) ?? {
           specification: spec.name,
-          requirement: facet ? facetLabel(facet) : failure.facet_id,
+          requirement: facet ? facetLabel(lang, facet) : failure.facet_id,
           typeName,
           classLabel: label,
           failures: 0,
@@ -57,11 +57,7 @@ export async function fixList(facts: VersionFacts, lang: Lang): Promise<AnalystR
   }
   if (total === 0) {
     return {
-      text: say(lang, {
-        en: `Nothing to fix: every applicable element meets every requirement in version ${facts.version.versionTag}.`,
-        nl: `Niets op te lossen: elk element voldoet aan alle eisen in versie ${facts.version.versionTag}.`,
-        de: `Nichts zu beheben: jedes anwendbare Element erfüllt in Version ${facts.version.versionTag} alle Anforderungen.`,
-      }),
+      text: say(lang, 'assistant.fix.nothing', { version: facts.version.versionTag }),
       data: { failures: 0, items: [] },
       citations: new Citations(),
     };
@@ -75,36 +71,22 @@ export async function fixList(facts: VersionFacts, lang: Lang): Promise<AnalystR
   const top = ranked.slice(0, 10);
   const line = (item: FixItem, i: number) => {
     const n = item.failures;
-    const one = n === 1;
-    const kinds = kindName(lang, item.classLabel, n);
-    if (item.typeName)
-      return say(lang, {
-        en: `${i + 1}. Set ${item.requirement} on the type "${item.typeName}": 1 change clears ${num(lang, n)} failure${one ? '' : 's'} (${num(lang, n)} ${kinds}; "${item.specification}")`,
-        nl: `${i + 1}. Vul ${item.requirement} in op het type "${item.typeName}": 1 wijziging lost ${num(lang, n)} fout${one ? '' : 'en'} op (${num(lang, n)} ${kinds}; "${item.specification}")`,
-        de: `${i + 1}. ${item.requirement} am Typ "${item.typeName}" setzen: 1 Änderung behebt ${num(lang, n)} Fehler (${num(lang, n)} ${kinds}; "${item.specification}")`,
-      });
-    return say(lang, {
-      en: `${i + 1}. Fix ${item.requirement} on ${num(lang, n)} ${kinds} one by one: ${num(lang, n)} change${one ? '' : 's'}, 1 failure each ("${item.specification}")`,
-      nl: `${i + 1}. Herstel ${item.requirement} op ${num(lang, n)} ${kinds} afzonderlijk: ${num(lang, n)} wijziging${one ? '' : 'en'}, 1 fout per wijziging ("${item.specification}")`,
-      de: `${i + 1}. ${item.requirement} an ${num(lang, n)} ${kinds} einzeln beheben: ${num(lang, n)} Änderung${one ? '' : 'en'}, je 1 Fehler ("${item.specification}")`,
-    });
+    const values = {
+      rank: i + 1,
+      requirement: item.requirement,
+      type: item.typeName ?? '',
+      n,
+      kinds: kindName(lang, item.classLabel, n),
+      specification: item.specification,
+    };
+    return say(lang, item.typeName ? 'assistant.fix.onType' : 'assistant.fix.each', values);
   };
   const changes = ranked.reduce((sum, item) => sum + item.changes, 0);
   const text = [
-    say(lang, {
-      en: `What to fix first in version ${facts.version.versionTag}, most failures cleared per change first (${num(lang, total)} failed requirement checks in all, ${num(lang, changes)} changes clear them):`,
-      nl: `Wat eerst op te lossen in versie ${facts.version.versionTag}, meeste opgeloste fouten per wijziging eerst (${num(lang, total)} niet gehaalde eiscontroles in totaal, ${num(lang, changes)} wijzigingen lossen ze op):`,
-      de: `Was in Version ${facts.version.versionTag} zuerst zu beheben ist, die meisten behobenen Fehler pro Änderung zuerst (${num(lang, total)} nicht erfüllte Anforderungsprüfungen insgesamt, ${num(lang, changes)} Änderungen beheben sie):`,
-    }),
+    say(lang, 'assistant.fix.head', { version: facts.version.versionTag, failures: total, changes }),
     ...top.map(line),
     ...(ranked.length > top.length
-      ? [
-          say(lang, {
-            en: `… and ${num(lang, ranked.length - top.length)} smaller items.`,
-            nl: `… en nog ${num(lang, ranked.length - top.length)} kleinere punten.`,
-            de: `… und ${num(lang, ranked.length - top.length)} kleinere Punkte.`,
-          }),
-        ]
+      ? [say(lang, 'assistant.fix.more', { count: ranked.length - top.length })]
       : []),
   ].join('\n');
   const citations = new Citations();

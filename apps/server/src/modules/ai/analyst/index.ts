@@ -45,7 +45,7 @@ async function specificationNamed(facts: VersionFacts, text: string): Promise<Sp
 
 /** Words that say nothing about a rule's subject. */
 const PLAIN = new Set(
-  'what which where when there their these those about enough doors walls windows rooms spaces slabs columns beams the are all any have does with from this that model elements zijn welke hebben genoeg alle sind welche haben genug'.split(
+  'what which where when there their these those about enough doors walls windows rooms spaces slabs columns beams the are all any have does with from this that model elements zijn welke hebben genoeg alle sind welche haben genug quels quelles sont assez portes murs fenetres dalles tous toutes elements avec modele'.split(
     ' ',
   ),
 );
@@ -123,8 +123,8 @@ async function scopeOf(
       property: propertyFilterIn(text),
       typeName: typeNamed(text, rows),
       status:
-        /\b(pass(ed|es)?|compliant|voldoen|bestanden|erfuellen)\b/.test(fold(text)) &&
-        !/\bfail/.test(fold(text))
+        /\b(pass(ed|es)?|compliant|voldoen|bestanden|erfuellen|reussi\w*|conformes?)\b/.test(fold(text)) &&
+        !/\b(fail|echou|non[\s-]?conforme)/.test(fold(text))
           ? 'passed'
           : null,
       byLevel: asksByLevel(text),
@@ -134,23 +134,29 @@ async function scopeOf(
 
 const narrowed = (s: Scope) => Boolean(s.storey || s.property || s.typeName || s.status);
 
-/** Answers a question from the version's data with the function its intent calls for. */
+/**
+ * Answers a question from the version's data with the function its intent calls for, in `lang`: the
+ * asking person's language (the question itself may be written in any of the four).
+ */
 export async function answerQuestion(
   ctx: AnalystContext,
   question: string,
+  lang: Lang,
 ): Promise<AnalystResult & { intent: Intent['kind']; lang: Lang }> {
-  const { text, lang, intent } = recogniseQuestion(question);
+  const { text, intent } = recogniseQuestion(question);
   const facts = new VersionFacts(ctx);
   const { kind, ...result } = await runIntent(facts, lang, intent, text);
   const answered = kind ?? intent.kind;
   // A property word the answer was not narrowed by is named, not silently dropped (issue 35).
   const filter = propertyFilterIn(text);
+  // Whether the answer is about a property word is read from its data (the names it rests on), never its sentences.
+  const names = namesIn(result.data);
   const note = PROPERTY_IS_SUBJECT.has(answered)
     ? null
     : NARROWING.has(answered)
-      ? notAppliedNote(lang, text, result.text, filter?.name ?? null)
+      ? notAppliedNote(lang, text, names, filter?.name ?? null)
       : // These answers narrow by no property: IsExternal and LoadBearing are not applied either.
-        notAppliedNote(lang, text, result.text, null, filter ? [filterWord(filter, lang)] : []);
+        notAppliedNote(lang, text, names, null, filter ? [filterWord(filter, lang)] : []);
   if (!note) return { ...result, intent: answered, lang };
   return {
     ...result,
@@ -159,6 +165,15 @@ export async function answerQuestion(
     intent: answered,
     lang,
   };
+}
+
+/** The names an answer's data holds (specifications, properties, classes, topics): every text value but rendered ones. */
+function namesIn(data: unknown, out: string[] = []): string[] {
+  if (typeof data === 'string') out.push(data);
+  else if (Array.isArray(data)) for (const item of data) namesIn(item, out);
+  else if (data && typeof data === 'object')
+    for (const [key, value] of Object.entries(data)) if (key !== 'text') namesIn(value, out);
+  return out;
 }
 
 /** Answers narrowed by the question's IsExternal or LoadBearing (scopeOf's property filter). */
@@ -198,24 +213,17 @@ async function runIntent(
             ((a.figures?.applicable ?? 0) - (a.figures?.compliant ?? 0)),
         )
         .slice(0, 3);
-      const lead = say(lang, {
-        en: 'I judge the model by its IDS requirements and its data, not its design; the improvements the data shows are these.',
-        nl: 'Ik beoordeel het model op zijn IDS-eisen en gegevens, niet op het ontwerp; dit zijn de verbeteringen die de gegevens tonen.',
-        de: 'Ich beurteile das Modell nach seinen IDS-Anforderungen und Daten, nicht nach dem Entwurf; diese Verbesserungen zeigen die Daten.',
-      });
+      const lead = say(lang, 'assistant.insights.lead');
       const most =
         worst.length > 0
-          ? say(lang, {
-              en: 'Specifications with the most elements not meeting them: ',
-              nl: 'Specificaties waaraan de meeste elementen niet voldoen: ',
-              de: 'Spezifikationen, die die meisten Elemente nicht erfüllen: ',
-            }) +
-            worst
-              .map(
-                (s) =>
-                  `"${s.name}" (${num(lang, (s.figures?.applicable ?? 0) - (s.figures?.compliant ?? 0))})`,
-              )
-              .join(', ')
+          ? say(lang, 'assistant.insights.most', {
+              specifications: worst
+                .map(
+                  (s) =>
+                    `"${s.name}" (${num(lang, (s.figures?.applicable ?? 0) - (s.figures?.compliant ?? 0))})`,
+                )
+                .join(', '),
+            })
           : '';
       return {
         ...answer,
@@ -250,7 +258,10 @@ async function runIntent(
     case 'by_class': {
       const { classes, scope } = await scopeOf(facts, text, intent.classes);
       // 'How many doors passed?': a count of that status; 'Do the windows on the roof pass?': those failing there.
-      if (scope.status && /\b(how many|hoeveel|wie ?viele|number of|aantal|anzahl)\b/.test(fold(text)))
+      if (
+        scope.status &&
+        /\b(how many|hoeveel|wie ?viele|number of|aantal|anzahl|combien|nombre d[e'])/.test(fold(text))
+      )
         return { ...(await scopedCount(facts, lang, classes, scope)), kind: 'count' };
       if (scope.storey || scope.property)
         return {
@@ -273,7 +284,7 @@ async function runIntent(
         intent.topic &&
         ((await storeyNamed(facts, intent.topic)) ||
           scope.storeyNoun ||
-          /^(on|op|auf|in|please|graag|bitte|only|alleen|nur|are|is|there|them|they|zijn|er|sind|es)\b/.test(
+          /^(on|op|auf|in|please|graag|bitte|only|alleen|nur|are|is|there|them|they|zijn|er|sind|es|sur|au|dans|a|s'il|seulement|ils|elles)\b/.test(
             intent.topic,
           ));
       return failingElements(facts, lang, {
@@ -299,7 +310,7 @@ async function runIntent(
     }
     case 'unanswerable': {
       // 'Are the doors wide enough?': a kind of element and a word of a specification that checks it.
-      const classes = classesInText(text.replace(/["“„][^"”“]*["”“]/g, ' '));
+      const classes = classesInText(text.replace(/["“„«][^"”“»]*["”“»]/g, ' '));
       const spec = classes.length > 0 ? await specificationByWords(facts, text, classes) : null;
       if (spec)
         return { ...(await failingElements(facts, lang, { topic: spec.name, classes })), kind: 'failing' };
@@ -312,14 +323,18 @@ async function runIntent(
 export interface AnalystTool {
   description: string;
   input: z.ZodType<Record<string, unknown>>;
-  run(facts: VersionFacts, args: Record<string, unknown>): Promise<AnalystResult>;
+  /** `lang`: the asking person's language, the answer's unless the model asks for another. */
+  run(facts: VersionFacts, args: Record<string, unknown>, lang: Lang): Promise<AnalystResult>;
 }
 
 const classesInput = z
   .array(z.string())
   .describe("IFC classes such as 'IfcWall' or plain words such as 'doors'; subtypes are included");
-const langInput = z.enum(['en', 'nl', 'de']).optional().describe('Language of the answer text (default en)');
-const langOf = (args: Record<string, unknown>): Lang => (args.lang as Lang | undefined) ?? 'en';
+const langInput = z
+  .enum(['en', 'de', 'fr', 'nl'])
+  .optional()
+  .describe("Language of the answer text (default: the asking person's)");
+const langOf = (args: Record<string, unknown>, asker: Lang): Lang => (args.lang as Lang | undefined) ?? asker;
 const classesOf = (args: Record<string, unknown>) =>
   resolveClasses((args.classes as string[] | undefined) ?? []);
 
@@ -328,40 +343,41 @@ export const analystTools: Record<string, AnalystTool> = {
   model_overview: {
     description: 'Counts of the model elements by category and storey, and the building systems present.',
     input: z.object({ lang: langInput }),
-    run: (facts, args) => modelOverview(facts, langOf(args)),
+    run: (facts, args, lang) => modelOverview(facts, langOf(args, lang)),
   },
   count_elements: {
     description: 'How many elements of some kinds there are, broken down per storey.',
     input: z.object({ classes: classesInput, lang: langInput }),
-    run: (facts, args) => countElements(facts, langOf(args), { classes: args.classes as string[] }),
+    run: (facts, args, lang) =>
+      countElements(facts, langOf(args, lang), { classes: args.classes as string[] }),
   },
   compliance_summary: {
     description:
       'IDS compliance of the version: element checks meeting every requirement, elements by status, failing specifications.',
     input: z.object({ lang: langInput }),
-    run: (facts, args) => complianceSummary(facts, langOf(args)),
+    run: (facts, args, lang) => complianceSummary(facts, langOf(args, lang)),
   },
   compliance_by_storey: {
     description: 'Elements by compliance status (passed, warning, failed, not applicable) on each storey.',
     input: z.object({ lang: langInput }),
-    run: (facts, args) => complianceByStorey(facts, langOf(args)),
+    run: (facts, args, lang) => complianceByStorey(facts, langOf(args, lang)),
   },
   compliance_by_class: {
     description: 'Elements by compliance status for each IFC class, optionally only some classes.',
     input: z.object({ classes: classesInput.optional(), lang: langInput }),
-    run: (facts, args) => complianceByClass(facts, langOf(args), classesOf(args)),
+    run: (facts, args, lang) => complianceByClass(facts, langOf(args, lang), classesOf(args)),
   },
   compliance_by_specification: {
     description:
       'Each IDS specification: applicable elements, how many do not meet it (warning, failed), compliance rate.',
     input: z.object({ lang: langInput }),
-    run: (facts, args) => complianceBySpecification(facts, langOf(args)),
+    run: (facts, args, lang) => complianceBySpecification(facts, langOf(args, lang)),
   },
   compliance_by_requirement: {
     description:
       'For each requirement of each specification, how many applicable elements fail it, most first.',
     input: z.object({ lang: langInput }),
-    run: (facts, args) => complianceByRequirement(facts, langOf(args)),
+    run: (facts, args, lang) => complianceByRequirement(facts, langOf(args, lang)),
   },
   failing_elements: {
     description:
@@ -371,8 +387,8 @@ export const analystTools: Record<string, AnalystTool> = {
       classes: classesInput.optional(),
       lang: langInput,
     }),
-    run: (facts, args) =>
-      failingElements(facts, langOf(args), {
+    run: (facts, args, lang) =>
+      failingElements(facts, langOf(args, lang), {
         topic: args.topic as string | undefined,
         classes: classesOf(args),
       }),
@@ -389,8 +405,8 @@ export const analystTools: Record<string, AnalystTool> = {
       externalOnly: z.boolean().optional(),
       lang: langInput,
     }),
-    run: (facts, args) =>
-      elementsLacking(facts, langOf(args), {
+    run: (facts, args, lang) =>
+      elementsLacking(facts, langOf(args, lang), {
         property: args.property as string,
         propertySet: (args.propertySet as string | undefined) ?? null,
         classes: classesOf(args),
@@ -401,13 +417,14 @@ export const analystTools: Record<string, AnalystTool> = {
     description:
       'Which required properties (and attributes, classifications, materials) are most often missing.',
     input: z.object({ limit: z.number().int().min(1).max(50).optional(), lang: langInput }),
-    run: (facts, args) => missingProperties(facts, langOf(args), { limit: args.limit as number | undefined }),
+    run: (facts, args, lang) =>
+      missingProperties(facts, langOf(args, lang), { limit: args.limit as number | undefined }),
   },
   fix_list: {
     description:
       'A prioritised fix list: changes ranked by failed requirement checks cleared per change, one change per element type where the requirement can be set on the type.',
     input: z.object({ lang: langInput }),
-    run: (facts, args) => fixList(facts, langOf(args)),
+    run: (facts, args, lang) => fixList(facts, langOf(args, lang)),
   },
   specification_applicability: {
     description:
@@ -417,8 +434,8 @@ export const analystTools: Record<string, AnalystTool> = {
       specification: z.string().optional().describe('The specification name, when asking about one'),
       lang: langInput,
     }),
-    run: async (facts, args) =>
-      applicability(facts, langOf(args), {
+    run: async (facts, args, lang) =>
+      applicability(facts, langOf(args, lang), {
         classes: classesOf(args),
         specification: args.specification
           ? await specificationNamed(facts, args.specification as string)
@@ -429,6 +446,6 @@ export const analystTools: Record<string, AnalystTool> = {
     description:
       'What changed since the previous processed version: elements added, removed, changed, and compliance.',
     input: z.object({}),
-    run: (facts) => versionChanges(facts, {}),
+    run: (facts, _args, lang) => versionChanges(facts, {}, lang),
   },
 };

@@ -8,22 +8,22 @@ import { type AnalystResult, Citations } from './types';
 /** Everyday words for common IFC properties, in English, Dutch and German. */
 const PROPERTY_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [
-    /\bu[\s-]?(value|waarde|wert)s?\b|\buwert\b|thermal transmittance|warmtedoorgang|waermedurchgang/i,
+    /\bu[\s-]?(value|waarde|wert)s?\b|\buwert\b|thermal transmittance|warmtedoorgang|waermedurchgang|\bvaleurs? u\b|transmission thermique/i,
     'ThermalTransmittance',
   ],
   [
-    /fire[\s-]?(rating|resistance)|brandwerendheid|brandwerend|feuerwiderstand|brandschutzklasse/i,
+    /fire[\s-]?(rating|resistance)|brandwerendheid|brandwerend|feuerwiderstand|brandschutzklasse|resistance au feu|coupe[\s-]feu/i,
     'FireRating',
   ],
-  [/load[\s-]?bearing|dragend|tragend/i, 'LoadBearing'],
-  [/acoustic rating|geluidsisolatie|schallschutz/i, 'AcousticRating'],
+  [/load[\s-]?bearing|dragend|tragend|porteu(r|se)/i, 'LoadBearing'],
+  [/acoustic rating|geluidsisolatie|schallschutz|isolation acoustique/i, 'AcousticRating'],
   [/\bis[\s-]?external\b|buitenwand|aussenwand/i, 'IsExternal'],
-  [/net floor area|netto vloeroppervlak|nettogrundflaeche/i, 'NetFloorArea'],
-  [/self[\s-]?clos(ing|er)|zelfsluitend|selbstschliessend/i, 'SelfClosing'],
+  [/net floor area|netto vloeroppervlak|nettogrundflaeche|surface nette/i, 'NetFloorArea'],
+  [/self[\s-]?clos(ing|er)|zelfsluitend|selbstschliessend|ferme[\s-]porte|autofermant/i, 'SelfClosing'],
 ];
 
 const EXTERNAL =
-  /\b(external|exterior|outside|outer|buiten|gevel|aussen|aussen|buitenmuren|buitenwanden|aussenwaende)/i;
+  /\b(external|exterior|outside|outer|buiten|gevel|aussen|aussen|buitenmuren|buitenwanden|aussenwaende|exterieur|facade)/i;
 
 /** The property a question names: an everyday word, or a property name the version or its IDS uses. */
 export async function propertyInQuestion(
@@ -104,34 +104,36 @@ export async function elementsLacking(
   const kindsText = (n: number) =>
     classes && labels.length > 0 && labels.length <= 3
       ? labels.map((l) => kindName(lang, l, n)).join('/')
-      : say(lang, {
-          en: n === 1 ? 'element' : 'elements',
-          nl: n === 1 ? 'element' : 'elementen',
-          de: n === 1 ? 'Element' : 'Elemente',
-        });
-  const ext = externalOnly ? say(lang, { en: 'external ', nl: 'externe ', de: 'externe ' }) : '';
+      : say(lang, 'assistant.elements', { count: n });
   const prop = args.propertySet ? `${args.propertySet}.${args.property}` : args.property;
   const byLevel = new Map<string, number>();
   for (const r of rows) byLevel.set(r.level ?? '—', (byLevel.get(r.level ?? '—') ?? 0) + 1);
   const text = [
     rows.length === 0
-      ? say(lang, {
-          en: `All ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} have ${prop} with a value in version ${facts.version.versionTag}.`,
-          nl: `Alle ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} hebben ${prop} met een waarde in versie ${facts.version.versionTag}.`,
-          de: `Alle ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} haben ${prop} mit einem Wert in Version ${facts.version.versionTag}.`,
+      ? say(lang, 'assistant.lacking.none', {
+          n: inScope.length,
+          kinds: kindsText(inScope.length),
+          external: externalOnly ? 'yes' : 'no',
+          property: prop,
+          version: facts.version.versionTag,
         })
-      : say(lang, {
-          en: `${num(lang, rows.length)} of ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} lack ${prop} (or have it without a value) in version ${facts.version.versionTag}.`,
-          nl: `${num(lang, rows.length)} van ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} missen ${prop} (of hebben geen waarde) in versie ${facts.version.versionTag}.`,
-          de: `${num(lang, rows.length)} von ${num(lang, inScope.length)} ${ext}${kindsText(inScope.length)} fehlt ${prop} (oder es hat keinen Wert) in Version ${facts.version.versionTag}.`,
+      : say(lang, 'assistant.lacking.some', {
+          lacking: rows.length,
+          n: inScope.length,
+          kinds: kindsText(inScope.length),
+          external: externalOnly ? 'yes' : 'no',
+          property: prop,
+          version: facts.version.versionTag,
         }),
     ...(rows.length > 0
       ? [
           '',
-          say(lang, { en: 'Per storey:', nl: 'Per verdieping:', de: 'Pro Geschoss:' }),
-          ...[...byLevel].sort((a, b) => a[0].localeCompare(b[0])).map(([l, n]) => `- ${l}: ${num(lang, n)}`),
+          say(lang, 'assistant.perStorey'),
+          ...[...byLevel]
+            .sort((a, b) => a[0].localeCompare(b[0]))
+            .map(([l, n]) => `- ${say(lang, 'assistant.listLine', { name: l, value: num(lang, n) })}`),
           '',
-          say(lang, { en: 'For example:', nl: 'Bijvoorbeeld:', de: 'Zum Beispiel:' }),
+          say(lang, 'assistant.forExample'),
           ...rows
             .slice(0, 8)
             .map(

@@ -5,8 +5,6 @@ import type { VersionFacts } from './facts';
 import { type Lang, num, say } from './language';
 import { type AnalystResult, Citations, MAX_CITED } from './types';
 
-const NO_LEVEL = { en: '(no storey)', nl: '(geen verdieping)', de: '(kein Geschoss)' };
-
 export interface ModelCounts {
   total: number;
   byCategory: { name: string; count: number }[];
@@ -35,7 +33,8 @@ export async function modelCounts(db: Database, version: repo.VersionRef): Promi
     const label = classLabel(g.ifcClass);
     byCategory.set(label, (byCategory.get(label) ?? 0) + g.count);
     byClass.set(g.ifcClass, (byClass.get(g.ifcClass) ?? 0) + g.count);
-    const level = g.level ?? NO_LEVEL.en;
+    // Elements on no storey are counted under '' (worded in the reader's language where shown).
+    const level = g.level ?? '';
     byLevel.set(level, (byLevel.get(level) ?? 0) + g.count);
   }
   const levels = (await repo.levelNames(db, version.id)).filter((l) => l.length > 0);
@@ -50,8 +49,13 @@ export async function modelCounts(db: Database, version: repo.VersionRef): Promi
 }
 
 function lines(lang: Lang, rows: { name: string; count: number }[], max: number): string {
-  const shown = rows.slice(0, max).map((r) => `- ${r.name}: ${num(lang, r.count)}`);
-  if (rows.length > max) shown.push(`- … ${num(lang, rows.length - max)}`);
+  const shown = rows
+    .slice(0, max)
+    .map(
+      (r) =>
+        `- ${say(lang, 'assistant.listLine', { name: r.name || say(lang, 'assistant.noStorey'), value: num(lang, r.count) })}`,
+    );
+  if (rows.length > max) shown.push(`- ${say(lang, 'assistant.more', { count: rows.length - max })}`);
   return shown.join('\n');
 }
 
@@ -60,20 +64,23 @@ export async function modelOverview(facts: VersionFacts, lang: Lang): Promise<An
   const counts = await modelCounts(facts.ctx.db, facts.version);
   const v = facts.version.versionTag;
   const text = [
-    say(lang, {
-      en: `Version ${v} holds ${num(lang, counts.total)} elements (type objects, openings and spatial elements included) on ${num(lang, counts.levels.length)} storeys.`,
-      nl: `Versie ${v} bevat ${num(lang, counts.total)} elementen (typen, openingen en ruimtelijke elementen meegeteld) op ${num(lang, counts.levels.length)} verdiepingen.`,
-      de: `Version ${v} enthält ${num(lang, counts.total)} Elemente (Typobjekte, Öffnungen und räumliche Elemente mitgezählt) auf ${num(lang, counts.levels.length)} Geschossen.`,
+    say(lang, 'assistant.overview.head', {
+      version: v,
+      elements: counts.total,
+      storeys: counts.levels.length,
     }),
     counts.systems.length > 0
-      ? say(lang, { en: 'Systems present: ', nl: 'Aanwezige systemen: ', de: 'Vorhandene Systeme: ' }) +
-        `${counts.systems.join(', ')}.`
+      ? say(lang, 'assistant.overview.systems', {
+          systems: counts.systems
+            .map((system) => say(lang, 'assistant.system', { system: system.replace(/\s/g, '') }))
+            .join(', '),
+        })
       : '',
     '',
-    say(lang, { en: 'By category:', nl: 'Per categorie:', de: 'Nach Kategorie:' }),
+    say(lang, 'assistant.byCategoryLabel'),
     lines(lang, counts.byCategory, 12),
     '',
-    say(lang, { en: 'By storey:', nl: 'Per verdieping:', de: 'Nach Geschoss:' }),
+    say(lang, 'assistant.byStoreyLabel'),
     lines(lang, counts.byLevel, 12),
   ]
     .filter((l, i, all) => l !== '' || all[i - 1] !== '')
@@ -120,7 +127,7 @@ export async function countElements(
   const byLevel = new Map<string, number>();
   const byCategory = new Map<string, number>();
   for (const r of rows) {
-    const level = r.level ?? NO_LEVEL[lang];
+    const level = r.level ?? say(lang, 'assistant.noStorey');
     byLevel.set(level, (byLevel.get(level) ?? 0) + 1);
     byCategory.set(classLabel(r.ifcClass), (byCategory.get(classLabel(r.ifcClass)) ?? 0) + 1);
   }
@@ -136,20 +143,17 @@ export async function countElements(
   const v = facts.version.versionTag;
   const text =
     rows.length === 0
-      ? say(lang, {
-          en: `Version ${v} has no ${what(2)}.`,
-          nl: `Versie ${v} heeft geen ${what(2)}.`,
-          de: `Version ${v} hat keine ${what(2)}.`,
-        })
+      ? say(lang, 'assistant.count.none', { version: v, kinds: what(2) })
       : [
-          say(lang, {
-            en: `Version ${v} has ${num(lang, rows.length)} ${what(rows.length)}`,
-            nl: `Versie ${v} heeft ${num(lang, rows.length)} ${what(rows.length)}`,
-            de: `Version ${v} hat ${num(lang, rows.length)} ${what(rows.length)}`,
-          }) +
-            `${kinds.length > 1 ? ` (${kinds.map((k) => `${k.name} ${num(lang, k.count)}`).join(', ')})` : ''}.`,
+          say(lang, 'assistant.count.total', {
+            version: v,
+            n: rows.length,
+            kinds: what(rows.length),
+            hasBreakdown: kinds.length > 1 ? 'yes' : 'no',
+            breakdown: kinds.map((k) => `${k.name} ${num(lang, k.count)}`).join(', '),
+          }),
           '',
-          say(lang, { en: 'Per storey:', nl: 'Per verdieping:', de: 'Pro Geschoss:' }),
+          say(lang, 'assistant.perStorey'),
           lines(lang, levelRows, 30),
         ].join('\n');
   return {

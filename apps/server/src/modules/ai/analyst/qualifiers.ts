@@ -1,6 +1,5 @@
 import { render } from '../../../platform/i18n';
 import type { Lang } from './language';
-import type { PropertyFilter } from './scope';
 import { fold, squash } from './text';
 
 /**
@@ -12,33 +11,36 @@ import { fold, squash } from './text';
 const PROPERTY_WORDS: ReadonlyArray<{ pattern: RegExp; property: string }> = [
   {
     pattern:
-      /\bfire[\s-]?(rat(ed|ing)s?|resist(ant|ance))\b|\bbrandwerend(e|heid)?\b|\bfeuer(widerstand\w*|hemmend\w*|bestaendig\w*)\b|\bbrandschutzklasse\b/,
+      /\bfire[\s-]?(rat(ed|ing)s?|resist(ant|ance))\b|\bbrandwerend(e|heid)?\b|\bfeuer(widerstand\w*|hemmend\w*|bestaendig\w*)\b|\bbrandschutzklasse\b|\bresistance au feu\b|\bcoupe[\s-]feu\b|\breaction au feu\b/,
     property: 'FireRating',
   },
   {
     pattern:
-      /\bacoustic(al)?(\s+rating)?\b|\bsound[\s-]?(insulat\w*|rating)\b|\bgeluidsisolatie\b|\bschallschutz\w*/,
+      /\bacoustic(al)?(\s+rating)?\b|\bsound[\s-]?(insulat\w*|rating)\b|\bgeluidsisolatie\b|\bschallschutz\w*|\bacoustique\b|\bisolation acoustique\b/,
     property: 'AcousticRating',
   },
   {
     pattern:
-      /\bu[\s-]?(value|waarde|wert)s?\b|\buwert\b|\bthermal(ly)?[\s-]?(transmittance|insulat\w*|resistance)\b|\binsulated\b|\bgeïsoleerde?\b|\bgeisoleerde?\b|\bwaermedaemm\w*|\bgedaemmt\w*/,
+      /\bu[\s-]?(value|waarde|wert)s?\b|\buwert\b|\bthermal(ly)?[\s-]?(transmittance|insulat\w*|resistance)\b|\binsulated\b|\bgeïsoleerde?\b|\bgeisoleerde?\b|\bwaermedaemm\w*|\bgedaemmt\w*|\bvaleurs? u\b|\bcoefficient u\b|\btransmission thermique\b|\bisole(e)?s?\b/,
     property: 'ThermalTransmittance',
   },
   {
-    pattern: /\bself[\s-]?clos(ing|er)\b|\bzelfsluitende?\b|\bselbstschliessend\w*/,
+    pattern:
+      /\bself[\s-]?clos(ing|er)\b|\bzelfsluitende?\b|\bselbstschliessend\w*|\bferme[\s-]portes?\b|\bautofermant\w*/,
     property: 'SelfClosing',
   },
   { pattern: /\b(non[\s-]?)?combustible\b|\bbrandbare?\b|\bbrennbar\w*/, property: 'Combustible' },
   {
     pattern:
-      /\b(wider|narrower|taller|thicker|thinner|width|height|thickness|breedte|hoogte|dikte|breder|dikker|breite|hoehe|dicke|breiter|dicker)\b/,
+      /\b(wider|narrower|taller|thicker|thinner|width|height|thickness|breedte|hoogte|dikte|breder|dikker|breite|hoehe|dicke|breiter|dicker|largeur|hauteur|epaisseur|plus larges?|plus epais(ses?)?)\b/,
     property: 'dimension',
   },
 ];
 
 /** Quoted parts name a specification or a type: their words qualify nothing. */
-const unquoted = (question: string) => question.replace(/["“„][^"”“]*["”“]/g, ' ');
+const unquoted = (question: string) => question.replace(/["“„«][^"”“»]*["”“»]/g, ' ');
+
+export { filterWord } from './scope';
 
 /** The property words of a question, each as the question wrote it, with the property it means. */
 export function propertyWordsIn(question: string): Array<{ word: string; property: string }> {
@@ -59,12 +61,13 @@ export function propertyWordsIn(question: string): Array<{ word: string; propert
 export function notAppliedNote(
   lang: Lang,
   question: string,
-  answerText: string,
+  /** The names the answer's data holds (its specifications, properties, topics). */
+  answered: readonly string[],
   applied: string | null,
   /** Qualifiers the answer's kind could not apply though the analyst reads them (IsExternal, LoadBearing). */
   unapplied: readonly string[] = [],
 ): { text: string; words: string[] } | null {
-  const answer = squash(answerText);
+  const answer = squash(answered.join(' '));
   const words = [
     ...unapplied.filter((w) => !answer.includes(squash(w))),
     ...propertyWordsIn(question)
@@ -80,10 +83,4 @@ export function notAppliedNote(
     }),
     words,
   };
-}
-
-/** A property filter as the question put it: its everyday word, or the property and value it named. */
-export function filterWord(filter: PropertyFilter, lang: Lang): string {
-  if (filter.word) return filter.word[lang];
-  return `${filter.propertySet ? `${filter.propertySet}.` : ''}${filter.name} = ${filter.value}`;
 }

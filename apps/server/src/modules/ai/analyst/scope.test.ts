@@ -59,11 +59,11 @@ describe('what narrows a question (issue 35)', () => {
 
   it('says which qualifier it applied', () => {
     const external = propertyFilterIn('external walls');
-    expect(qualified('en', '23', 'walls', external)).toEqual({
+    expect(qualified('en', 23, 'walls', external)).toEqual({
       head: '23 external walls',
       tail: ' (IsExternal = true)',
     });
-    expect(qualified('nl', '23', 'wanden', external).head).toBe('23 wanden met IsExternal = true');
+    expect(qualified('nl', 23, 'wanden', external).head).toBe('23 wanden met IsExternal = true');
   });
 
   it('routes follow-ups, changes, the example question and applicability to nothing', () => {

@@ -1,4 +1,5 @@
 import type { PopulationElement, VersionFacts } from './facts';
+import { type Lang, say } from './language';
 import { fold, squash } from './text';
 
 /**
@@ -12,8 +13,8 @@ export interface PropertyFilter {
   name: string;
   /** Compared case-blind with the element's value ('true' matches TRUE and .T.). */
   value: string;
-  /** The everyday word the question used ('external'), or null when it named the property itself. */
-  word: { en: string; nl: string; de: string } | null;
+  /** The everyday word the question used ('external': the catalogue's `assistant.qualifier`), or null when it named the property itself. */
+  word: 'external' | 'internal' | 'loadBearing' | 'notLoadBearing' | null;
   propertySet: string | null;
 }
 
@@ -31,23 +32,25 @@ export interface Scope {
 const STOREY_NOUNS: ReadonlyArray<{ asked: RegExp; names: RegExp; classes: string[] }> = [
   {
     asked:
-      /\b(on|at|in|onto|op|aan|auf|am|im)\s+(the\s+|het\s+|de\s+|dem\s+|der\s+|das\s+)?(roof|dak|dach)\b/,
-    names: /roof|dak|dach/,
+      /\b(on|at|in|onto|op|aan|auf|am|im|sur|en)\s+(the\s+|het\s+|de\s+|dem\s+|der\s+|das\s+|le\s+|la\s+)?(roof|dak|dach|toit|toiture)\b/,
+    names: /roof|dak|dach|toit/,
     classes: ['IFCROOF'],
   },
   {
-    asked: /\b(on|at|in|op|auf|im)\s+(the\s+|de\s+|het\s+|dem\s+)?(ground floor|begane grond|erdgeschoss)\b/,
-    names: /ground|begane|erdgeschoss|\beg\b/,
+    asked:
+      /\b(on|at|in|op|auf|im|au)\s+(the\s+|de\s+|het\s+|dem\s+)?(ground floor|begane grond|erdgeschoss|rez[\s-]de[\s-]chaussee)\b/,
+    names: /ground|begane|erdgeschoss|\beg\b|rez/,
     classes: [],
   },
 ];
 
-const EXTERNAL = /\b(external|exterior|outside|outer|buiten\w*|aussen\w*|externe?)\b/;
-const INTERNAL = /\b(internal|interior|inner|inside|binnen\w*|innen\w*|interne?)\b/;
-const NOT_LOAD_BEARING = /\b(non|not)[\s-]?load[\s-]?bearing\b|niet[\s-]?dragend|nicht[\s-]?tragend/;
-const LOAD_BEARING = /\bload[\s-]?bearing\b|\bdragende?\b|\btragende?\b/;
+const EXTERNAL = /\b(external|exterior|outside|outer|buiten\w*|aussen\w*|externe?|exterieur\w*)\b/;
+const INTERNAL = /\b(internal|interior|inner|inside|binnen\w*|innen\w*|interne?|interieur\w*)\b/;
+const NOT_LOAD_BEARING =
+  /\b(non|not)[\s-]?load[\s-]?bearing\b|niet[\s-]?dragend|nicht[\s-]?tragend|\bnon[\s-]?porteu(r|rs|se|ses)\b/;
+const LOAD_BEARING = /\bload[\s-]?bearing\b|\bdragende?\b|\btragende?\b|\bporteu(r|rs|se|ses)\b/;
 const EXPLICIT =
-  /\b(?:(pset_\w+)\.)?(isexternal|loadbearing|firerating|acousticrating|combustible|compartmentation)\b\s*(?:is|=|==|set to|equals?|gelijk aan|ist)?\s*(true|false|yes|no|waar|onwaar|wahr|falsch|"[^"]+"|[\w.-]+)?/;
+  /\b(?:(pset_\w+)\.)?(isexternal|loadbearing|firerating|acousticrating|combustible|compartmentation)\b\s*(?:is|=|==|set to|equals?|gelijk aan|ist|est|egal a)?\s*(true|false|yes|no|waar|onwaar|wahr|falsch|vrai|faux|"[^"]+"|[\w.-]+)?/;
 
 const PROPERTY_CASE: Record<string, string> = {
   isexternal: 'IsExternal',
@@ -60,8 +63,8 @@ const PROPERTY_CASE: Record<string, string> = {
 
 function booleanWord(v: string | undefined): string | null {
   if (!v) return null;
-  if (/^(true|yes|waar|wahr)$/.test(v)) return 'true';
-  if (/^(false|no|onwaar|falsch)$/.test(v)) return 'false';
+  if (/^(true|yes|waar|wahr|vrai)$/.test(v)) return 'true';
+  if (/^(false|no|onwaar|falsch|faux)$/.test(v)) return 'false';
   return v.replace(/^"|"$/g, '');
 }
 
@@ -82,28 +85,28 @@ export function propertyFilterIn(question: string): PropertyFilter | null {
     return {
       name: 'LoadBearing',
       value: 'false',
-      word: { en: 'non-load-bearing', nl: 'niet-dragende', de: 'nichttragende' },
+      word: 'notLoadBearing',
       propertySet: null,
     };
   if (LOAD_BEARING.test(q))
     return {
       name: 'LoadBearing',
       value: 'true',
-      word: { en: 'load-bearing', nl: 'dragende', de: 'tragende' },
+      word: 'loadBearing',
       propertySet: null,
     };
   if (EXTERNAL.test(q))
     return {
       name: 'IsExternal',
       value: 'true',
-      word: { en: 'external', nl: 'externe', de: 'externe' },
+      word: 'external',
       propertySet: null,
     };
   if (INTERNAL.test(q))
     return {
       name: 'IsExternal',
       value: 'false',
-      word: { en: 'internal', nl: 'interne', de: 'interne' },
+      word: 'internal',
       propertySet: null,
     };
   return null;
@@ -111,7 +114,7 @@ export function propertyFilterIn(question: string): PropertyFilter | null {
 
 /** A breakdown per storey asked for, often on a follow-up line ('Please list them by level.'). */
 export function asksByLevel(question: string): boolean {
-  return /\b(by|per|for each|each|nach|pro|je)\s+(level|storey|story|floor|verdieping|bouwlaag|geschoss|stockwerk|etage|ebene)s?\b/.test(
+  return /\b(by|per|for each|each|nach|pro|je|par|chaque)\s+(level|storey|story|floor|verdieping|bouwlaag|geschoss|stockwerk|etage|ebene|niveau)[sx]?\b/.test(
     fold(question),
   );
 }
@@ -188,14 +191,26 @@ export async function elementsWithValue(facts: VersionFacts, filter: PropertyFil
  * language: the head goes before a storey or type, the tail after it.
  */
 export function qualified(
-  lang: 'en' | 'nl' | 'de',
-  n: string,
+  lang: Lang,
+  n: number,
   kinds: string,
   filter: PropertyFilter | null,
 ): { head: string; tail: string } {
-  if (!filter) return { head: `${n} ${kinds}`, tail: '' };
-  const prop = `${filter.propertySet ? `${filter.propertySet}.` : ''}${filter.name} = ${filter.value}`;
-  if (lang === 'en' && filter.word) return { head: `${n} ${filter.word.en} ${kinds}`, tail: ` (${prop})` };
-  const w = { en: 'with', nl: 'met', de: 'mit' }[lang];
-  return { head: `${n} ${kinds} ${w} ${prop}`, tail: '' };
+  if (!filter) return { head: say(lang, 'assistant.qualified.plain', { n, kinds }), tail: '' };
+  const property = `${filter.propertySet ? `${filter.propertySet}.` : ''}${filter.name}`;
+  if (lang === 'en' && filter.word)
+    return {
+      head: say(lang, 'assistant.qualified.word', { n, word: filterWord(filter, lang), kinds }),
+      tail: ` (${property} = ${filter.value})`,
+    };
+  return {
+    head: say(lang, 'assistant.qualified.value', { n, kinds, property, value: filter.value }),
+    tail: '',
+  };
+}
+
+/** A property filter as the question put it: its everyday word, or the property and value it named. */
+export function filterWord(filter: PropertyFilter, lang: Lang): string {
+  if (filter.word) return say(lang, 'assistant.qualifier', { word: filter.word });
+  return `${filter.propertySet ? `${filter.propertySet}.` : ''}${filter.name} = ${filter.value}`;
 }

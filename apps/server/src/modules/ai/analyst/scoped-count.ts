@@ -31,41 +31,21 @@ export async function scopedCount(
   const kinds = (n: number) =>
     labels.length > 0
       ? labels.map((l) => kindName(lang, l, n)).join('/')
-      : say(lang, { en: n === 1 ? 'element' : 'elements', nl: 'elementen', de: 'Elemente' });
+      : say(lang, 'assistant.elements', { count: n });
   const n = rows.length;
-  const { head, tail } = qualified(lang, num(lang, n), kinds(n), scope.property);
+  const { head, tail } = qualified(lang, n, kinds(n), scope.property);
   let phrase = head;
-  if (scope.storey)
-    phrase += say(lang, { en: ` on ${scope.storey}`, nl: ` op ${scope.storey}`, de: ` auf ${scope.storey}` });
-  if (scope.typeName)
-    phrase += say(lang, {
-      en: ` of type "${scope.typeName}"`,
-      nl: ` van type "${scope.typeName}"`,
-      de: ` vom Typ "${scope.typeName}"`,
-    });
+  if (scope.storey) phrase += ` ${say(lang, 'assistant.onStorey', { storey: scope.storey })}`;
+  if (scope.typeName) phrase += ` ${say(lang, 'assistant.ofType', { type: scope.typeName })}`;
   phrase += tail;
   const v = facts.version.versionTag;
   const text = scope.status
-    ? say(lang, {
-        en: `${phrase} passed every specification that applies to them in version ${v} (of ${num(lang, total)} ${kinds(total)}).`,
-        nl: `${phrase} voldoen aan elke specificatie die erop van toepassing is in versie ${v} (van ${num(lang, total)} ${kinds(total)}).`,
-        de: `${phrase} erfüllen jede für sie geltende Spezifikation in Version ${v} (von ${num(lang, total)} ${kinds(total)}).`,
-      })
-    : say(lang, {
-        en: `Version ${v} has ${phrase}.`,
-        nl: `Versie ${v} heeft ${phrase}.`,
-        de: `Version ${v} hat ${phrase}.`,
-      });
+    ? say(lang, 'assistant.count.passed', { phrase, version: v, total, kinds: kinds(total) })
+    : say(lang, 'assistant.count.has', { version: v, phrase });
   // A Dutch or German count on one storey names the whole model's figure too (the reader's language).
   const whole =
     scope.storey && lang !== 'en'
-      ? [
-          say(lang, {
-            en: '',
-            nl: `Van ${num(lang, total)} ${kinds(total)} op deze verdieping met deze kenmerken.`,
-            de: `Von ${num(lang, total)} ${kinds(total)} auf diesem Geschoss mit diesen Merkmalen.`,
-          }),
-        ]
+      ? [say(lang, 'assistant.count.ofStorey', { total, kinds: kinds(total) })]
       : [];
   const byLevel = new Map<string, number>();
   for (const r of rows) byLevel.set(r.level ?? '—', (byLevel.get(r.level ?? '—') ?? 0) + 1);
@@ -73,10 +53,10 @@ export async function scopedCount(
     !scope.storey && rows.length > 0
       ? [
           '',
-          say(lang, { en: 'Per storey:', nl: 'Per verdieping:', de: 'Pro Geschoss:' }),
+          say(lang, 'assistant.perStorey'),
           ...[...byLevel]
             .sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))
-            .map(([l, c]) => `- ${l}: ${num(lang, c)}`),
+            .map(([l, c]) => `- ${say(lang, 'assistant.listLine', { name: l, value: num(lang, c) })}`),
         ]
       : [];
   return {

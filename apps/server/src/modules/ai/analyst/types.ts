@@ -1,4 +1,4 @@
-import { type ElementsByType, percentOf } from '@plumbline/contracts';
+import type { ElementsByType } from '@plumbline/contracts';
 import { classLabel } from './classes';
 
 /** What every analyst function returns: a readable answer, the figures behind it, and what it cites. */
@@ -55,14 +55,4 @@ export class Citations {
   toEvent(): { elements: string[]; elementsByType: ElementsByType } {
     return { elements: [...this.seen], elementsByType: Object.fromEntries(this.byType) };
   }
-}
-
-/** '1 wall' / '3 walls'. */
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n.toLocaleString('en-GB')} ${n === 1 ? word : many}`;
-}
-
-/** `percentOf` (the one percentage rule) with its sign, for the assistant's sentences. */
-export function percent(part: number, whole: number): string {
-  return `${percentOf(part, whole)}%`;
 }
