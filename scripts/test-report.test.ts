@@ -53,7 +53,8 @@ beforeAll(() => {
   );
   expect(run.status, run.stderr).toBe(1);
   report = JSON.parse(readFileSync(outputFile, 'utf8'));
-});
+  // A guard against a hang, not a speed check: a vitest run takes over 10 s on a busy machine.
+}, 120_000);
 
 describe('failureNames', () => {
   it('names each failed test by file and titles, and each file that failed outside its tests', () => {
