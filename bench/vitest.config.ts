@@ -1,9 +1,12 @@
 import { defineProject } from 'vitest/config';
 
+// One module graph per worker (`isolate: false`, decision 0419): these files keep no state between
+// them, and importing the same modules afresh for each file only cost CPU time.
 export default defineProject({
   resolve: { conditions: ['source'] },
   test: {
     name: 'bench',
+    isolate: false,
     include: ['**/*.test.ts'],
     exclude: ['out/**', 'node_modules/**'],
     testTimeout: 60_000,

@@ -4,7 +4,8 @@
 // The two runs overlap (decision 0205): each spends much of its time waiting (on PostgreSQL, jobs,
 // child processes, the browser), so together they keep both cores busy where one after the other left
 // one idle. Each prints its lines with its name in front; each writes a JSON report (per-file times),
-// whose directory is printed before the summary.
+// whose directory is printed before the summary, and from which the name of every failed test and of
+// every file that failed outside its tests is printed just above it (CI keeps only a log's tail).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { runUnderSupportedNode } from './node-runtime.mjs';
+import { failureNames, reportCounts } from './test-report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Node 22 LTS or newer; on an older Node this runs again under Node 22 fetched into .node/.
@@ -57,21 +59,20 @@ async function vitest(name, configArgs) {
     `--outputFile.json=${outputFile}`,
     ...passthrough,
   ]);
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  let failures = [];
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
-    counts.passed = report.numPassedTests ?? 0;
-    counts.failed = report.numFailedTests ?? 0;
-    counts.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    // A file that failed to load counts as a failure even though it holds no test results.
-    const brokenFiles = (report.testResults ?? []).filter(
-      (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
-    ).length;
-    counts.failed += brokenFiles;
+    counts = reportCounts(report);
+    failures = failureNames(report, root);
+    if (status !== 0 && failures.length === 0) {
+      failures = [`exited with status ${status} with no failed test in its report (see its errors above)`];
+    }
   } else if (status !== 0) {
     counts.failed += 1;
+    failures = [`exited with status ${status} without writing its report`];
   }
-  return { status, counts };
+  return { name, status, counts, failures };
 }
 
 // npm packages, exactly the lock file's, when node_modules is missing (a fresh clone) or older than it.
@@ -117,5 +118,8 @@ const total = runs.reduce(
 const failedRun = runs.some(({ status }) => status !== 0);
 if (failedRun && total.failed === 0) total.failed = 1;
 console.log(`\nJSON reports (per-file times): ${resultsDir}`);
+// Which tests failed, by name, where a log cut to its tail still shows them.
+const failures = runs.flatMap(({ name, failures }) => failures.map((line) => `[${name}] ${line}`));
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedRun ? 1 : 0);

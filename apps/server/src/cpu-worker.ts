@@ -6,7 +6,7 @@ import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import type { compareStored, compareStoredBcf } from './modules/history/compare-task';
 import type { readIdsUpload } from './modules/idsfiles/read-ids';
 import type { analyse, PreviousVersion } from './modules/processing/analyse';
-import type { renderInsightsPdf } from './modules/reports/ai-insights';
+import type { renderInsightsPdf } from './modules/reports/ai-insights-pdf';
 import type { FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
 import type { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
 import type { writeComprehensiveXlsx, XlsxFeedItem } from './modules/reports/comprehensive-xlsx';
@@ -56,7 +56,7 @@ const tasks = {
   'render-comprehensive-pdf': async (input: Parameters<typeof renderComprehensivePdf>) =>
     (await import('./modules/reports/comprehensive-pdf')).renderComprehensivePdf(...input),
   'render-insights-pdf': async (input: Parameters<typeof renderInsightsPdf>) =>
-    (await import('./modules/reports/ai-insights')).renderInsightsPdf(...input),
+    (await import('./modules/reports/ai-insights-pdf')).renderInsightsPdf(...input),
   // The failing elements come through the feed, a page at a time (reports/bcf-export.ts).
   'render-bcf': async (input: Parameters<typeof writeBcfFromFeed>[0]) =>
     (await import('./modules/reports/bcf-from-feed')).writeBcfFromFeed(input, feedOf<FailingRow[]>()),

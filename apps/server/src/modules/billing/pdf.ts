@@ -1,5 +1,5 @@
 import { taxNote } from '@plumbline/contracts';
-import PDFDocument from 'pdfkit';
+import { pdfkit } from '../../platform/lazy-libraries';
 import type { InvoiceRow } from './repo';
 
 const SYMBOL: Record<string, string> = { AUD: 'A$', USD: 'US$', GBP: '£', EUR: '€' };
@@ -31,7 +31,11 @@ const RULE = '#d4d4d8';
  * An invoice or its receipt as an A4 PDF (a page of text and rules: milliseconds to render, so it is
  * drawn in the request; the big reports render on worker threads).
  */
-export function renderBillingDocument(kind: 'invoice' | 'receipt', invoice: InvoiceRow): Promise<Buffer> {
+export async function renderBillingDocument(
+  kind: 'invoice' | 'receipt',
+  invoice: InvoiceRow,
+): Promise<Buffer> {
+  const PDFDocument = await pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { MetadataRow } from '@plumbline/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/lazy-libraries';
 
 export const exportColumns: Array<{ header: string; value: (row: MetadataRow) => string | number | null }> = [
   { header: 'OBJECT ID', value: (r) => r.object_id },
@@ -57,11 +58,7 @@ export function xlsxStream(
   rowsPerSheet = XLSX_ROWS_PER_SHEET,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
+  let workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   let sheet: ExcelJS.Worksheet | null = null;
   let rowsInSheet = 0;
   let sheets = 0;
@@ -73,6 +70,11 @@ export function xlsxStream(
     rowsInSheet = 0;
   };
   (async () => {
+    workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
     newSheet();
     for await (const rows of chunks) {
       for (const row of rows) {

@@ -4,8 +4,9 @@
 // on a worker thread (cpu-worker.ts); the pages are read from the database on the main thread and
 // fed to it (decision 0168).
 import { COMPLIANCE_STATUS_LABELS, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Database } from '../../platform/db';
+import { exceljs } from '../../platform/lazy-libraries';
 import { STATUS_BY_RANK } from '../compliance';
 import type { ComprehensiveData } from './data';
 import * as repo from './repo';
@@ -138,7 +139,7 @@ export async function writeComprehensiveXlsx(
   path: string,
   rows: XlsxRows,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({
     filename: path,
     useStyles: true,
     useSharedStrings: false,

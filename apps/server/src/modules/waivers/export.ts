@@ -3,7 +3,7 @@
 // (export-run.ts); a worker thread writes the workbook, streamed (exceljs' WorkbookWriter), from pages of waivers the
 // main thread reads and feeds it (decision 0168), so the event loop only reads rows.
 import type { Waiver, WaiverScope, WaiverState } from '@plumbline/contracts';
-import ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/lazy-libraries';
 
 export const COLUMNS = [
   ['state', 16],
@@ -37,7 +37,7 @@ export async function writeWaiversXlsx(
   pages: AsyncIterable<Waiver[]>,
 ): Promise<number> {
   const { words } = input;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({
     filename: input.path,
     useStyles: true,
     useSharedStrings: false,
