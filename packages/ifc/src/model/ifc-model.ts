@@ -205,21 +205,8 @@ export class StepIfcModel implements IfcModel {
    * decoded; anything else is recognised by its first byte and skipped.
    */
   attributeEnum(id: number, name: string): string | null {
-    const k = this.store.ordinal(id);
-    if (k < 0) return null;
-    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return null;
-    const { bytes, index } = this.store;
-    const start = index.paramStarts[k]!;
-    const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
-    if (at < 0) return null;
-    const p = skipSpace(bytes, at);
-    if (bytes[p] !== 46) return null;
-    const q = bytes.indexOf(46, p + 1);
-    if (q !== -1 && q <= end) return latin1(bytes, p + 1, q);
-    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
-    return v?.kind === 'enum' ? v.value : null;
+    const read = this.attributeEnumOrLead(id, name);
+    return typeof read === 'string' ? read : null;
   }
 
   /**
