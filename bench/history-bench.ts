@@ -147,10 +147,13 @@ async function main(): Promise<void> {
       keepData: !fresh,
     });
     // The server's peak RSS while the version processes (sampled from /proc, as lib/api-server.ts).
+    const rss = () => {
+      const status = server.child.pid ? readFileSync(`/proc/${server.child.pid}/status`, 'utf8') : '';
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    };
     let peak = 0;
     const sampler = setInterval(() => {
-      const status = server.child.pid ? readFileSync(`/proc/${server.child.pid}/status`, 'utf8') : '';
-      peak = Math.max(peak, Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024);
+      peak = Math.max(peak, rss());
     }, 250);
     try {
       const base = server.baseUrl;
@@ -172,7 +175,7 @@ async function main(): Promise<void> {
           'bench.ids',
         );
       }
-      const idle = peak;
+      const idle = rss();
       peak = 0;
       const started = performance.now();
       const uploaded = await uploadFile(base, token, `/api/v1/projects/${projectId}/bimfiles`, path, name);
