@@ -3,12 +3,14 @@
  *
  * Generates (or reuses) bench/out/model-<N>mb-seed<S>.ifc and its second version (lib/derive-version.ts:
  * known edits, 10 % of GlobalIds regenerated), starts the BUILT server (run `npm run build` first)
- * with its own data directory, uploads bench.ids, v1 and then v2 of one file, and reads each
+ * with its own data directory and uploads bench.ids; then, each in a server process of its own on the
+ * same data: v1 of a file, the control (v2's model as the first version of another file: the same
+ * model processed alone) and v2 of the first file (processed and compared with v1). Reads each
  * processing job's step timings from the server's log. Prints what the comparison with the previous
  * version cost in v2's processing (reading v1's rows, the comparison on the analysis thread, writing
  * the history rows) and the identity signatures in the extraction (lib/signature-cost.ts, the walk
- * before and with them), against v2's processing time, and the server's peak RSS after each version.
- * Target: the history at most 10 % of processing, within the processing memory bound. Figures, not a test.
+ * before and with them), against v2's processing time, and the server's peak RSS in each phase.
+ * Target: the history at most 10 % of processing, its peak within the control's + 5 %. Figures, not a test.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, openAsBlob, readFileSync } from 'node:fs';
