@@ -30,14 +30,16 @@ export async function startBuiltServer(options: {
   logFile: string;
   /** Further environment for the server (e.g. DEMO_SEED=false). */
   env?: Record<string, string>;
+  /** Restart on the data directory a previous start left (appending to its log) instead of a fresh one. */
+  keepData?: boolean;
 }): Promise<RunningServer> {
   const entry = join(options.root, 'apps/server/dist/main.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   // A run that was interrupted may have left its embedded database server running.
   await stopEmbeddedPostgres(join(options.dataDir, 'postgres'));
-  rmSync(options.dataDir, { recursive: true, force: true });
+  if (!options.keepData) rmSync(options.dataDir, { recursive: true, force: true });
   mkdirSync(options.dataDir, { recursive: true });
-  const log = createWriteStream(options.logFile);
+  const log = createWriteStream(options.logFile, { flags: options.keepData ? 'a' : 'w' });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(options.port),

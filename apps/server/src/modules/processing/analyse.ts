@@ -3,7 +3,12 @@ import type { IfcModelOrigin } from '@plumbline/ifc';
 import { IfcReadError, readIfc, readModelOrigin } from '@plumbline/ifc';
 import { validateModel } from '@plumbline/validity';
 import { elementProperties, elementResults, elements, type versionAttributeStats } from '../../schema';
-import { type CheckedSpecificationRow, type StoredVersionData, storedSignatures } from '../history';
+import {
+  type CheckedSpecificationRow,
+  type CurrentCheck,
+  type StoredVersionData,
+  storedSignatures,
+} from '../history';
 import { primaryBimCategory } from '../metadata';
 import { MARKING_RULES } from '../validity';
 import { attributeStatRows } from './attribute-stats';
@@ -187,19 +192,16 @@ export async function analyse(
   // A re-check compares with the elements stored at processing (its signatures and keys).
   const own = rows === null && input.history.own ? storedSignatures(input.history.own.elements) : null;
   const signatures: ElementSignatures | null = rows?.elements ?? own?.signatures ?? null;
-  // Read by the main thread while this one parsed and checked; waited for only if it is not here yet.
-  const { previous } = await loadPrevious();
-  lap('wait for previous');
   const history =
     signatures === null
       ? null
-      : compareWithPrevious(
+      : await historyOf(
           signatures,
           own?.keys,
           { specifications: analysed.specifications, entities: checked.entities, failing: analysed.failing },
-          previous,
+          loadPrevious,
+          lap,
         );
-  lap('history');
   const specificationKeys = analysed.specifications.map((spec) => ({
     specificationId: spec.id,
     key: spec.keys.key,
@@ -246,6 +248,26 @@ export async function analyse(
   };
   lap('encode rows');
   return { ...done, extracted };
+}
+
+/**
+ * The comparison with the previous version, in a frame of its own: the previous version's rows (and
+ * all the comparison decodes of them) are garbage once it returns, not held by this thread through
+ * the encoding of the version's rows that follows.
+ */
+async function historyOf(
+  signatures: ElementSignatures,
+  storedKeys: (string | null)[] | undefined,
+  check: CurrentCheck,
+  loadPrevious: () => Promise<PreviousVersion>,
+  lap: (step: string) => void,
+): Promise<HistoryResult> {
+  // Read by the main thread while this one parsed and checked; waited for only if it is not here yet.
+  const loaded = await loadPrevious();
+  lap('wait for previous');
+  const history = compareWithPrevious(signatures, storedKeys, check, loaded.previous);
+  lap('history');
+  return history;
 }
 
 /** The buffers of a finished analysis' encoded rows: the thread transfers them with its output. */
