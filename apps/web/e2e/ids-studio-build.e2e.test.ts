@@ -10,7 +10,7 @@ import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectHidden, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { idsDocument, SLABS_PASS } from './harness/samples';
-import { until } from './harness/wait';
+import { until, WAIT_MS } from './harness/wait';
 
 const baseUrl = e2eBaseUrl();
 
@@ -209,7 +209,16 @@ describe('the IDS Studio, building a specification', () => {
     await expectVisible(studio.getByTestId('lint-summary').getByText('No problems'));
 
     // Saved as the file's next revision.
+    // The server's answer first: a refused save then fails here with its reason, not by a wait for
+    // the success line that never comes.
+    const saving = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'POST' && r.url().includes(`/idsfiles/`) && r.url().endsWith('/revisions'),
+      { timeout: WAIT_MS },
+    );
     await studio.getByRole('button', { name: 'Save as new revision' }).click();
+    const saved = await saving;
+    expect(saved.ok(), `save answered ${saved.status()}: ${await saved.text()}`).toBe(true);
     await expectVisible(studio.getByText('Saved as a new revision; the project is being re-checked.'));
     await page.keyboard.press('Escape');
     await expectHidden(studio);
