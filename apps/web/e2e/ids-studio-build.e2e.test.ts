@@ -216,9 +216,19 @@ describe('the IDS Studio, building a specification', () => {
         r.request().method() === 'POST' && r.url().includes(`/idsfiles/`) && r.url().endsWith('/revisions'),
       { timeout: WAIT_MS },
     );
+    // …and the project's IDS list read again after it, which names the file by its new revision's id.
+    const listed = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'GET' &&
+        new URL(r.url()).pathname === `/api/v1/projects/${projectId}/idsfiles`,
+      { timeout: WAIT_MS },
+    );
     await studio.getByRole('button', { name: 'Save as new revision' }).click();
     const saved = await saving;
     expect(saved.ok(), `save answered ${saved.status()}: ${await saved.text()}`).toBe(true);
+    await listed;
+    // The Studio stays open with its confirmation once the list has its new row (the row is the
+    // file's lineage; keyed by the revision's id, it unmounted the Studio under the person).
     await expectVisible(studio.getByText('Saved as a new revision; the project is being re-checked.'));
     await page.keyboard.press('Escape');
     await expectHidden(studio);

@@ -57,7 +57,12 @@ export function IdsFilesList({ projectId, blockedReason, replaceBlockedReason }:
         const switchId = `ids-active-${file.id}`;
         const pending = setActive.isPending && setActive.variables?.idsFileId === file.id;
         return (
-          <li key={file.id} className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2.5 text-sm">
+          // Keyed by the lineage: saving a revision from the Studio gives the row a new id, and the open
+          // Studio (and its "saved" line) must stay.
+          <li
+            key={file.lineage_id}
+            className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2.5 text-sm"
+          >
             <span className="flex min-w-0 flex-1 items-center gap-2 font-medium">
               <FileCheck2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <a

@@ -46,13 +46,19 @@ export interface StudioDialogProps {
 /** "Open in Studio" for one IDS file of the project: the Studio's editor in a dialog. */
 export function StudioDialog(props: StudioDialogProps) {
   const [open, setOpen] = useState(false);
+  // The revision the Studio opened: its text is what the editor edits, while saving goes to the
+  // lineage's current revision (a save makes a new one, with a new id, under the open Studio).
+  const [openedId, setOpenedId] = useState(props.idsFileId);
   const t = useT('common');
   return (
     <>
       <Button
         size="sm"
         variant="outline"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpenedId(props.idsFileId);
+          setOpen(true);
+        }}
         aria-label={t('common.studio.openLabel', { name: props.fileName })}
       >
         <PencilRuler aria-hidden="true" />
@@ -62,7 +68,7 @@ export function StudioDialog(props: StudioDialogProps) {
         <DialogContent className="max-h-[90vh] max-w-4xl overflow-y-auto">
           {/* The Studio's words load with the Studio, when the dialog first opens. */}
           <Suspense fallback={<Skeleton className="h-40" />}>
-            {open && <StudioDialogBody {...props} />}
+            {open && <StudioDialogBody {...props} openedId={openedId} />}
           </Suspense>
         </DialogContent>
       </Dialog>
@@ -70,12 +76,18 @@ export function StudioDialog(props: StudioDialogProps) {
   );
 }
 
-function StudioDialogBody({ projectId, idsFileId, fileName, linter }: StudioDialogProps) {
+function StudioDialogBody({
+  projectId,
+  idsFileId,
+  openedId,
+  fileName,
+  linter,
+}: StudioDialogProps & { openedId: string }) {
   const t = useStudioT();
   const { mode } = useDataSource();
   const text = useQuery({
-    queryKey: queryKeys.idsText(mode, projectId, idsFileId),
-    queryFn: () => idsText(projectId, idsFileId),
+    queryKey: queryKeys.idsText(mode, projectId, openedId),
+    queryFn: () => idsText(projectId, openedId),
     // The Studio edits the text it opened with; the stored file does not change under it.
     staleTime: Number.POSITIVE_INFINITY,
   });
