@@ -311,12 +311,17 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
         name,
       ).toEqual(expected.get(name));
     }
-    const jobs = (
-      await database.query<{ fileVersionId: string; state: string; retryCount: number }>(
-        `select data->>'fileVersionId' as "fileVersionId", state, retry_count as "retryCount"
-           from pgboss.job where name = 'bimfile.process'`,
-      )
-    ).rows;
+    // A version reads completed when its write commits, inside the job; the queue marks the job
+    // completed after the handler returns, a moment later on a loaded machine.
+    const jobs = await until('every processing job settled', async () => {
+      const rows = (
+        await database.query<{ fileVersionId: string; state: string; retryCount: number }>(
+          `select data->>'fileVersionId' as "fileVersionId", state, retry_count as "retryCount"
+               from pgboss.job where name = 'bimfile.process'`,
+        )
+      ).rows;
+      return rows.every((job) => !['created', 'retry', 'active'].includes(job.state)) && rows;
+    }, [api, survivor]);
     // One processing job per version, each completed once; only the killed one needed a retry.
     expect(jobs.map((job) => job.fileVersionId).sort()).toEqual([...versionIds].sort());
     expect(jobs.every((job) => job.state === 'completed')).toBe(true);
