@@ -4,7 +4,7 @@
  * does not show means the layout cut the text off (decision 0232). Arguments, plural and select
  * structure and tags stay as they are: only the words a translator would translate change.
  */
-import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
+import type { MessageFormatElement, TYPE as ParserType } from '@formatjs/icu-messageformat-parser';
 import type { CompiledCatalogue, CompiledMessage } from './translate';
 
 const ACCENTED: Readonly<Record<string, string>> = {
@@ -61,6 +61,18 @@ const ACCENTED: Readonly<Record<string, string>> = {
   Y: 'Ý',
   Z: 'Ž',
 };
+
+/**
+ * The parser's element kinds this module looks at, as values of its own: importing the parser's `TYPE`
+ * would make the web's pseudo chunk import the app's chunk (where the bundler put the parser) while
+ * that chunk's start-up awaits this one, and the page would never start (seen in the built app).
+ */
+const TYPE = {
+  literal: 0 as ParserType.literal,
+  select: 5 as ParserType.select,
+  plural: 6 as ParserType.plural,
+  tag: 8 as ParserType.tag,
+} as const;
 
 /** How much longer than English a translation may be: German runs about this much longer. */
 export const PSEUDO_EXPANSION = 0.4;

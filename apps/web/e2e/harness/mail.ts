@@ -46,12 +46,17 @@ export async function startMailCatcher(): Promise<{ port: number; stop: () => Pr
   return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A message's text as a person reads it: headers dropped, quoted-printable decoded. */
+/** A message's text as a person reads it: headers dropped, quoted-printable decoded (its bytes UTF-8). */
 function bodyText(raw: string): string {
   const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  return body
+  const bytes = body
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // Quoted-printable is ASCII on the wire: each decoded character is one byte of the UTF-8 text
+  // ("=C3=A4" is "ä"). A body sent unencoded already holds its characters.
+  return [...bytes].some((char) => char.charCodeAt(0) > 0xff)
+    ? bytes
+    : Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** The texts of the mails delivered to `address`, oldest first. */
