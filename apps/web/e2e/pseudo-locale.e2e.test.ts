@@ -116,7 +116,13 @@ interface Findings {
  */
 function scanPage(args: { data: string[]; terms: string[]; debug: boolean }): Findings {
   const debug = args.debug;
+  const SEPARATORS = /[\n·•|,:;()/×—–→←"“”„'’]+|\s[-+=]\s|\s{2,}/;
   const data = new Set(args.data.map((text) => text.toLowerCase()));
+  // The pieces of a data text as the runs below cut it ('// BUILDING/NAME //': 'BUILDING', 'NAME'),
+  // matched exactly (a data piece 'NAME' does not excuse a label 'Name').
+  const pieces = new Set(
+    args.data.flatMap((text) => text.split(SEPARATORS).map((piece) => piece.trim().replace(/[.!?…]+$/, ''))),
+  );
   const terms = new Set(args.terms);
   const months =
     'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December';
@@ -136,7 +142,10 @@ function scanPage(args: { data: string[]; terms: string[]; debug: boolean }): Fi
     /^https?:\/\/\S+$/, // addresses
   ];
   const isData = (run: string) =>
-    data.has(run.toLowerCase()) || terms.has(run) || patterns.some((pattern) => pattern.test(run));
+    data.has(run.toLowerCase()) ||
+    pieces.has(run) ||
+    terms.has(run) ||
+    patterns.some((pattern) => pattern.test(run));
 
   const visible = (el: Element) => {
     const style = getComputedStyle(el);
@@ -208,8 +217,9 @@ function scanPage(args: { data: string[]; terms: string[]; debug: boolean }): Fi
       }
       if (!closes) clipped.add(`no closing bracket: "${(el.textContent ?? '').trim().slice(0, 90)}"`);
     }
+    if (data.has(outside.trim().toLowerCase())) continue;
     const runs = outside
-      .split(/[\n·•|,:;()/×—–→←"“”„'’]+|\s[-+=]\s|\s{2,}/)
+      .split(SEPARATORS)
       .map((run) => run.trim().replace(/[.!?…]+$/, ''))
       .filter((run) => /[A-Za-z]{2}/.test(run));
     const plain = runs.filter((run) => !isData(run));
@@ -292,7 +302,8 @@ async function onResponse(response: Response): Promise<void> {
  * values) and every text of the IDS. Data, shown as the model has them.
  */
 function modelStrings(): string[] {
-  const ifc = readFileSync(SIMPLE_WALL_IFC, 'latin1');
+  // STEP ignores line breaks: a long string may be wrapped over lines.
+  const ifc = readFileSync(SIMPLE_WALL_IFC, 'latin1').replace(/\r?\n/g, '');
   const quoted = [...ifc.matchAll(/'((?:[^']|'')*)'/g)].map((m) => (m[1] ?? '').replace(/''/g, "'"));
   const ids = [...wallsNamedIds().matchAll(/(?:>([^<]+)<|name="([^"]+)")/g)].map((m) => m[1] ?? m[2] ?? '');
   return [...quoted, ...ids].map((text) => text.trim()).filter((text) => text.length > 1);
