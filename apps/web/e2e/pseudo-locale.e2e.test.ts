@@ -385,6 +385,28 @@ const DASHBOARD_TABS = [
 ] as const;
 
 describe('the pseudo-locale over every state (issue 31)', () => {
+  it('tells a clipped text, a bracket never closed and plain English apart from pseudo text and data', async () => {
+    await go('/login');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.id = 'scan-probe';
+      probe.innerHTML = [
+        '<p>[Ŝíĝñéð íñ·····] <a href="#">[Ŵéĺçóɱé ƀáçķ, <b>Pia Pseudo</b>····]</a></p>',
+        '<p>Plain English words</p>',
+        '<p>SimpleWall.ifc · 2TnxQ0dPv1XOUlVuS2RLRW · 12 KB · IFCWALL</p>',
+        '<span style="display:inline-block;width:40px;overflow:hidden;white-space:nowrap">[Ĺóñĝ ĺáƀéĺ ţĥáţ ðóéš ñóţ ƒíţ··········]</span>',
+        '<p>[Ţéẋţ šĥóŕţéñéð íñ çóðé…</p>',
+      ].join('');
+      document.body.append(probe);
+    });
+    const result = await page.evaluate(scanPage, { data: ['Pia Pseudo'], terms: [...TERMS], debug: false });
+    expect(result.unextracted).toEqual(['Plain English words']);
+    expect(result.clipped).toHaveLength(2);
+    expect(result.clipped.find((text) => text.startsWith('wider than its span'))).toBeDefined();
+    expect(result.clipped.find((text) => text.startsWith('no closing bracket'))).toBeDefined();
+  });
+
   it('finds no unextracted and no clipped text on the signed-out pages and the demo, at 1366 and 320 px', async () => {
     page.on('response', onResponse);
     const problems: string[] = [];
