@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { downloadReceipt, formatBillingDate, formatPrice } from '@/lib/billing';
+import { downloadReceipt, formatPrice } from '@/lib/billing';
+import { formatDate } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { nextSort, receiptFileName, type SortKey, type SortState, sortInvoices } from './billing-rules';
 
@@ -77,7 +78,7 @@ export function BillingHistoryTable({ invoices }: { invoices: InvoiceRow[] }) {
                 <div>{row.project_name_snapshot}</div>
                 <div className="text-xs text-muted-foreground">{row.name}</div>
               </TableCell>
-              <TableCell>{formatBillingDate(row.date)}</TableCell>
+              <TableCell>{formatDate(row.date)}</TableCell>
               <TableCell>{formatPrice(row.amount, row.currency)}</TableCell>
               <TableCell>
                 <Badge
