@@ -42,7 +42,9 @@ export function PlansGrid({
                   price: formatPrice(tier.price, currency),
                   big: (chunks) => <span className="text-2xl font-semibold">{chunks}</span>,
                 })}{' '}
-                <span className="text-muted-foreground">{t('subscriptions.price.taxNote', { currency })}</span>
+                <span className="text-muted-foreground">
+                  {t('subscriptions.price.taxNote', { currency })}
+                </span>
               </p>
               <ul className="grid gap-1">
                 {[

@@ -144,7 +144,10 @@ export function ChangePlanDialog({
                 )}
               >
                 <span className="font-medium">
-                  {tier.name} {change === 'current' && <Badge variant="secondary">{t('subscriptions.changePlan.current')}</Badge>}
+                  {tier.name}{' '}
+                  {change === 'current' && (
+                    <Badge variant="secondary">{t('subscriptions.changePlan.current')}</Badge>
+                  )}
                 </span>
                 <span className="text-right">
                   {t('subscriptions.price.perMonth', { price: formatPrice(monthly_billed, currency) })}

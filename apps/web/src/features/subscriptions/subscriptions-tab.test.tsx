@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import type { Subscription, Tier } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLocale } from '@/lib/i18n';
 import { type MockAnswer, mockApi } from '@/lib/testing/fetch-mock';
 import { renderWithApp } from '@/lib/testing/render';
 import { SubscriptionBanner } from './subscription-banner';
@@ -355,5 +356,44 @@ describe('SubscriptionsTab', () => {
         { card: { number: '5555555555554444', expMonth: 10, expYear: 2098, cvc: '321' } },
       ],
     ]);
+  });
+});
+
+describe('SubscriptionsTab in German (issue 31)', () => {
+  afterEach(() => switchLocale('en'));
+
+  it('words the tab, a card, its money and dates and the plan change in German', async () => {
+    await switchLocale('de');
+    mockBilling({
+      'GET /billing/subscriptions': {
+        body: {
+          subscriptions: [{ ...FERRY, payment_status: 'due', project: { ...FERRY.project, files_count: 3 } }],
+        },
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    expect(await screen.findByRole('heading', { name: 'Abonnements' })).toBeVisible();
+    expect(await screen.findByText('1 Projekt mit Tarif · monatliche Abrechnung pro Projekt')).toBeVisible();
+    expect(screen.getByText('Rechnungsverlauf')).toBeVisible();
+
+    const [card] = await screen.findAllByTestId('subscription-card');
+    if (!card) throw new Error('no subscription card');
+    expect(card).toHaveAttribute('aria-label', 'Abonnement von Ferry Terminal');
+    expect(within(card).getByText('Aktiv')).toBeVisible();
+    expect(within(card).getByText('· Zahlung fällig')).toBeVisible();
+    expect(within(card).getByText('3 Dateien')).toBeVisible();
+    expect(within(card).getByText('1 Mitglied')).toBeVisible();
+    // Money and dates as German writes them: the amount before its currency, the day before the month.
+    expect(within(card).getByTestId('billed-price').textContent).toBe('49,00\u00a0AU$ / Monat');
+    expect(within(card).getByText(/^Verlängert sich am \d{1,2}\. (Dez|Jan)\. 202[67]$/)).toBeVisible();
+    expect(within(card).queryByText('Change Plan')).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Tarif ändern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tarif ändern' });
+    expect(within(dialog).getByText('Aktuell')).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: /Cornerstone/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Jetzt upgraden' }));
+    expect(within(dialog).getByText(/um das Upgrade auf Cornerstone zu bestätigen/)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   });
 });

@@ -78,9 +78,14 @@ export function SubscriptionsTab() {
   if (readOnly) {
     return (
       <div className="space-y-6">
-        <PageHeader title={t('subscriptions.tab.title')} description={t('subscriptions.tab.demoDescription')} />
+        <PageHeader
+          title={t('subscriptions.tab.title')}
+          description={t('subscriptions.tab.demoDescription')}
+        />
         <Card>
-          <CardContent className="pt-6 text-sm text-muted-foreground">{t('subscriptions.tab.demoText')}</CardContent>
+          <CardContent className="pt-6 text-sm text-muted-foreground">
+            {t('subscriptions.tab.demoText')}
+          </CardContent>
         </Card>
       </div>
     );
@@ -94,7 +99,9 @@ export function SubscriptionsTab() {
         <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
           <div>
             <h2 className="text-xl font-semibold">{t('subscriptions.tab.title')}</h2>
-            <p className="text-sm text-muted-foreground">{t('subscriptions.tab.count', { count: list.length })}</p>
+            <p className="text-sm text-muted-foreground">
+              {t('subscriptions.tab.count', { count: list.length })}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setShowRoi((v) => !v)} aria-pressed={showRoi}>

@@ -243,7 +243,9 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       (acc || (await savePendingFiles(session.session_id, state.files))) &&
       (await savePendingFiles(idsPendingKey(session.session_id), state.idsFiles));
     if (!kept) {
-      toast.warning(t('wizard.checkout.filesNotKept'), { description: t('wizard.checkout.filesNotKeptText') });
+      toast.warning(t('wizard.checkout.filesNotKept'), {
+        description: t('wizard.checkout.filesNotKeptText'),
+      });
     }
     return session.url;
   }

@@ -75,7 +75,8 @@ export function ConnectStep({ wizard, demo }: StepProps) {
               <span className="font-medium">{t('wizard.connect.acc')}</span>
               {session.state === 'checking' && (
                 <span className="inline-flex items-center gap-2 text-muted-foreground" role="status">
-                  <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {t('wizard.connect.checking')}
+                  <Loader2 className="size-4 animate-spin" aria-hidden="true" />{' '}
+                  {t('wizard.connect.checking')}
                 </span>
               )}
               {session.state === 'valid' && (
@@ -92,9 +93,7 @@ export function ConnectStep({ wizard, demo }: StepProps) {
                 </span>
               )}
               {session.state === 'none' && (
-                <span className="text-muted-foreground">
-                  {t('wizard.connect.intro')}
-                </span>
+                <span className="text-muted-foreground">{t('wizard.connect.intro')}</span>
               )}
             </div>
           </div>

@@ -110,7 +110,11 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
           {tiers.isPending ? (
             <Skeleton className="h-20" />
           ) : (
-            <div className="grid gap-2 sm:grid-cols-3" role="radiogroup" aria-label={t('wizard.details.plan')}>
+            <div
+              className="grid gap-2 sm:grid-cols-3"
+              role="radiogroup"
+              aria-label={t('wizard.details.plan')}
+            >
               {(tiers.data ?? []).map((tier) => (
                 // biome-ignore lint/a11y/useSemanticElements: a plan card that acts as one radio of three
                 <button

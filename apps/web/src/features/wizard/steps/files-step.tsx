@@ -66,7 +66,9 @@ export function FilesStep({ wizard, billingEnabled }: StepProps) {
     const next = [...state.files];
     for (const file of picked) {
       if (!file.name.toLowerCase().endsWith('.ifc')) {
-        toast.error(t('wizard.files.onlyIfc'), { description: t('wizard.files.notIfc', { name: file.name }) });
+        toast.error(t('wizard.files.onlyIfc'), {
+          description: t('wizard.files.notIfc', { name: file.name }),
+        });
         continue;
       }
       if (next.some((f) => f.name === file.name)) continue;

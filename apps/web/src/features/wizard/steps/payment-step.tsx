@@ -150,7 +150,11 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
       >
         <div className="flex items-center justify-between font-medium">
           <span>
-            {t('wizard.payment.planLine', { plan: tier?.name ?? '', hasPlan: tier ? 'yes' : 'no', project: state.name })}
+            {t('wizard.payment.planLine', {
+              plan: tier?.name ?? '',
+              hasPlan: tier ? 'yes' : 'no',
+              project: state.name,
+            })}
           </span>
           <span>{t('wizard.price.perMonth', { price: formatPrice(priceCents / 100, state.currency) })}</span>
         </div>

@@ -139,7 +139,11 @@ export function SelectProjectStep({ wizard }: StepProps) {
           ) : hubs.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t(accMessageId('noHubs'))}</p>
           ) : (
-            <div className="grid max-h-[300px] gap-2 overflow-y-auto" role="radiogroup" aria-label={t('wizard.selectProject.hubs')}>
+            <div
+              className="grid max-h-[300px] gap-2 overflow-y-auto"
+              role="radiogroup"
+              aria-label={t('wizard.selectProject.hubs')}
+            >
               {hubs.data.map((hub) => (
                 <Row
                   key={hub.id}
@@ -182,7 +186,11 @@ export function SelectProjectStep({ wizard }: StepProps) {
               {t(accMessageId(search.trim() ? 'noProjectsMatching' : 'noProjects'))}
             </p>
           ) : (
-            <div className="grid max-h-[300px] gap-2 overflow-y-auto" role="radiogroup" aria-label={t('wizard.selectProject.projects')}>
+            <div
+              className="grid max-h-[300px] gap-2 overflow-y-auto"
+              role="radiogroup"
+              aria-label={t('wizard.selectProject.projects')}
+            >
               {visible.map((project) => (
                 <Row
                   key={project.id}
