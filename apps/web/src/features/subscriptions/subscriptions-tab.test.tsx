@@ -370,9 +370,38 @@ describe('SubscriptionsTab in German (issue 31)', () => {
           subscriptions: [{ ...FERRY, payment_status: 'due', project: { ...FERRY.project, files_count: 3 } }],
         },
       },
+      'GET /billing/billing-history': {
+        body: {
+          invoices: [
+            {
+              id: '00000000-0000-4000-8000-0000000000f2',
+              invoice_id: '00000000-0000-4000-8000-0000000000f2',
+              invoice_number: 'INV-001010',
+              name: 'Blueprint plan, monthly',
+              project_name_snapshot: 'Ferry Terminal',
+              project_id: FERRY.project_id,
+              date: '2026-12-01T12:00:00.000Z',
+              created: 1_796_126_400,
+              amount: 49,
+              currency: 'AUD',
+              computed_status: 'overdue',
+              display_status: 'Overdue',
+              invoice_pdf: null,
+              hosted_invoice_url: null,
+              receipt_url: null,
+              receipt_number: null,
+            },
+          ],
+        },
+      },
     });
     const { user } = renderWithApp(<SubscriptionsTab />);
     expect(await screen.findByRole('heading', { name: 'Abonnements' })).toBeVisible();
+    // The billing history: its headings and an invoice's status in German, not the server's English label.
+    const history = await screen.findByRole('table');
+    expect(within(history).getByRole('button', { name: 'Betrag' })).toBeVisible();
+    expect(within(history).getByText('Überfällig')).toBeVisible();
+    expect(within(history).queryByText('Overdue')).not.toBeInTheDocument();
     expect(await screen.findByText('1 Projekt mit Tarif · monatliche Abrechnung pro Projekt')).toBeVisible();
     expect(screen.getByText('Rechnungsverlauf')).toBeVisible();
 
