@@ -142,28 +142,32 @@ export type AccErrorCode = (typeof accErrorCodes)[number];
 /** Codes that mean the Autodesk connection needs renewing (the browser's reconnect flow, spec 2 §4). */
 export const ACC_AUTH_ERROR_CODES: readonly AccErrorCode[] = ['unauthorized', 'reauth_required'];
 
-/** spec 1 §8 'ACC project check' by status, and the other ACC messages of spec 1 §8 and spec 2 §8. */
-export const ACC_MESSAGES = {
-  check401: 'Your Autodesk Construction Cloud session has expired. Please reconnect to ACC.',
-  check403: 'Access denied to the selected project. Please select a different project or reconnect to ACC.',
-  check404: 'The selected hub or project no longer exists. Please select a different project.',
-  checkOther: 'Unable to access the selected project. Please try selecting it again or reconnect to ACC.',
-  connectionError: 'Failed to connect to Autodesk Construction Cloud. Please try again.',
-  noHubs: 'No hubs found. Ensure your Autodesk account has access to BIM 360 or ACC hubs.',
-  noProjectsMatching: 'No projects found matching your search.',
-  noProjects: 'No projects in this hub, or you may lack permissions.',
-  noFiles: 'No BIM files (.rvt or .ifc) found in this ACC project.',
-  sessionNotFound: 'Authentication session not found. Please reconnect to Autodesk.',
-  sessionExpired: 'Authentication session expired. Please reconnect to Autodesk.',
-  selectProject: 'Please select an Autodesk project',
-} as const;
+/**
+ * The ACC messages of spec 1 §8 ('ACC project check' by status) and spec 2 §8, as codes: the web
+ * renders each from its catalogue in the reader's language (issue 31); the contract holds no sentence.
+ */
+export const ACC_MESSAGE_CODES = [
+  'check401',
+  'check403',
+  'check404',
+  'checkOther',
+  'connectionError',
+  'noHubs',
+  'noProjectsMatching',
+  'noProjects',
+  'noFiles',
+  'sessionNotFound',
+  'sessionExpired',
+  'selectProject',
+] as const;
+export type AccMessageCode = (typeof ACC_MESSAGE_CODES)[number];
 
-/** The spec 1 §8 message for an ACC project check that answered `status`. */
-export function accCheckMessage(status: number): string {
-  if (status === 401) return ACC_MESSAGES.check401;
-  if (status === 403) return ACC_MESSAGES.check403;
-  if (status === 404) return ACC_MESSAGES.check404;
-  return ACC_MESSAGES.checkOther;
+/** The spec 1 §8 message code for an ACC project check that answered `status`. */
+export function accCheckMessage(status: number): AccMessageCode {
+  if (status === 401) return 'check401';
+  if (status === 403) return 'check403';
+  if (status === 404) return 'check404';
+  return 'checkOther';
 }
 
 export const viewerTokenResponseSchema = z.object({ access_token: z.string(), expires_in: z.number() });

@@ -1,7 +1,16 @@
-import { ACC_MESSAGES } from '@plumbline/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accCheckError, isAccSessionGone, isAuthError, SESSION_TTL_MS, storedAccSession } from './acc';
 import { ApiRequestError } from './api';
+import { t } from './i18n';
+
+/** Spec 1 §8's words, as the English catalogue must render them. */
+const SPEC = {
+  check401: 'Your Autodesk Construction Cloud session has expired. Please reconnect to ACC.',
+  check403: 'Access denied to the selected project. Please select a different project or reconnect to ACC.',
+  check404: 'The selected hub or project no longer exists. Please select a different project.',
+  checkOther: 'Unable to access the selected project. Please try selecting it again or reconnect to ACC.',
+  sessionNotFound: 'Authentication session not found. Please reconnect to Autodesk.',
+};
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -63,11 +72,12 @@ describe('authentication-type errors (spec 2 §8)', () => {
     expect(isAuthError(apiError(401, 'unauthenticated'))).toBe(false);
   });
 
-  it('map an ACC check status to the spec 1 §8 message', () => {
-    expect(accCheckError(apiError(401, 'unauthorized'))).toBe(ACC_MESSAGES.check401);
-    expect(accCheckError(apiError(403, 'forbidden'))).toBe(ACC_MESSAGES.check403);
-    expect(accCheckError(apiError(404, 'not_found'))).toBe(ACC_MESSAGES.check404);
-    expect(accCheckError(apiError(502, 'unavailable'))).toBe(ACC_MESSAGES.checkOther);
+  it('map an ACC check status to the spec 1 §8 message, an id rendered from the catalogue', () => {
+    expect(accCheckError(apiError(401, 'unauthorized'))).toBe('wizard.acc.check401');
+    expect(t(accCheckError(apiError(401, 'unauthorized')))).toBe(SPEC.check401);
+    expect(t(accCheckError(apiError(403, 'forbidden')))).toBe(SPEC.check403);
+    expect(t(accCheckError(apiError(404, 'not_found')))).toBe(SPEC.check404);
+    expect(t(accCheckError(apiError(502, 'unavailable')))).toBe(SPEC.checkOther);
   });
 });
 
@@ -83,7 +93,7 @@ describe('a gone ACC session (issue 37 item 5)', () => {
   });
 
   it('says to reconnect where an ACC check fails on it', () => {
-    expect(accCheckError(apiError(401, 'session_not_found'))).toBe(ACC_MESSAGES.sessionNotFound);
-    expect(accCheckError(apiError(401, 'unauthorized'))).toBe(ACC_MESSAGES.check401);
+    expect(t(accCheckError(apiError(401, 'session_not_found')))).toBe(SPEC.sessionNotFound);
+    expect(t(accCheckError(apiError(401, 'unauthorized')))).toBe(SPEC.check401);
   });
 });

@@ -1,8 +1,8 @@
 import {
   ACC_AUTH_ERROR_CODES,
-  ACC_MESSAGES,
   type AccFile,
   type AccHub,
+  type AccMessageCode,
   type AccProject,
   type AccSessionStatus,
   accCheckMessage,
@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, ApiRequestError, apiRequest, errorCodeOf } from '@/lib/api';
 import { useDataSource } from '@/lib/data-source';
+import type { MessageId } from '@/lib/i18n';
 import { apiPath, apiUrl } from './api/paths';
 
 /**
@@ -147,10 +148,31 @@ export function isAccSessionGone(error: unknown): boolean {
   return errorCodeOf(error) === 'session_not_found';
 }
 
-/** The spec 1 §8 message for a failed ACC project check; a gone session says to reconnect. */
-export function accCheckError(error: unknown): string {
-  if (isAccSessionGone(error)) return ACC_MESSAGES.sessionNotFound;
-  return accCheckMessage(error instanceof ApiRequestError ? error.status : 0);
+/** The ACC messages' ids in the wizard's catalogue (its namespace must be loaded to render them). */
+const ACC_MESSAGE_IDS: Record<AccMessageCode, MessageId> = {
+  check401: 'wizard.acc.check401',
+  check403: 'wizard.acc.check403',
+  check404: 'wizard.acc.check404',
+  checkOther: 'wizard.acc.checkOther',
+  connectionError: 'wizard.acc.connectionError',
+  noHubs: 'wizard.acc.noHubs',
+  noProjectsMatching: 'wizard.acc.noProjectsMatching',
+  noProjects: 'wizard.acc.noProjects',
+  noFiles: 'wizard.acc.noFiles',
+  sessionNotFound: 'wizard.acc.sessionNotFound',
+  sessionExpired: 'wizard.acc.sessionExpired',
+  selectProject: 'wizard.acc.selectProject',
+};
+
+/** The message id of an ACC message code (spec 1 §8, spec 2 §8), to render with `t`. */
+export function accMessageId(code: AccMessageCode): MessageId {
+  return ACC_MESSAGE_IDS[code];
+}
+
+/** The spec 1 §8 message id for a failed ACC project check; a gone session says to reconnect. */
+export function accCheckError(error: unknown): MessageId {
+  if (isAccSessionGone(error)) return accMessageId('sessionNotFound');
+  return accMessageId(accCheckMessage(error instanceof ApiRequestError ? error.status : 0));
 }
 
 const NOT_AUTH_CODES = new Set([

@@ -4,16 +4,18 @@ import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { downloadReceipt, formatBillingDate, formatPrice } from '@/lib/billing';
-import { useT } from '@/lib/i18n';
+import { downloadReceipt, formatPrice } from '@/lib/billing';
+import { formatDate } from '@/lib/format';
+import { type MessageId, useT } from '@/lib/i18n';
 import { nextSort, receiptFileName, type SortKey, type SortState, sortInvoices } from './billing-rules';
 
-const COLUMNS: Array<[SortKey, string]> = [
-  ['invoice_number', 'Invoice'],
-  ['project', 'Project'],
-  ['date', 'Date'],
-  ['amount', 'Amount'],
-  ['status', 'Status'],
+/** The sortable columns and their headings' message ids. */
+const COLUMNS: Array<[SortKey, MessageId]> = [
+  ['invoice_number', 'subscriptions.history.invoiceColumn'],
+  ['project', 'subscriptions.history.projectColumn'],
+  ['date', 'subscriptions.history.dateColumn'],
+  ['amount', 'subscriptions.history.amountColumn'],
+  ['status', 'subscriptions.history.statusColumn'],
 ];
 
 async function saveReceipt(row: InvoiceRow) {
@@ -61,7 +63,7 @@ export function BillingHistoryTable({ invoices }: { invoices: InvoiceRow[] }) {
                     className="inline-flex items-center gap-1"
                     onClick={() => setSort(nextSort(sort, key))}
                   >
-                    {label} <Icon className="size-3" aria-hidden="true" />
+                    {t(label)} <Icon className="size-3" aria-hidden="true" />
                   </button>
                 </TableHead>
               );
@@ -77,7 +79,7 @@ export function BillingHistoryTable({ invoices }: { invoices: InvoiceRow[] }) {
                 <div>{row.project_name_snapshot}</div>
                 <div className="text-xs text-muted-foreground">{row.name}</div>
               </TableCell>
-              <TableCell>{formatBillingDate(row.date)}</TableCell>
+              <TableCell>{formatDate(row.date)}</TableCell>
               <TableCell>{formatPrice(row.amount, row.currency)}</TableCell>
               <TableCell>
                 <Badge
@@ -89,7 +91,7 @@ export function BillingHistoryTable({ invoices }: { invoices: InvoiceRow[] }) {
                         : 'destructive'
                   }
                 >
-                  {row.display_status}
+                  {t('subscriptions.history.status', { status: row.computed_status })}
                 </Badge>
               </TableCell>
               <TableCell className="text-right">

@@ -1,5 +1,4 @@
 import type { Currency, Tier } from '@plumbline/contracts';
-import { taxNote } from '@plumbline/contracts';
 import { Check } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -43,7 +42,9 @@ export function PlansGrid({
                   price: formatPrice(tier.price, currency),
                   big: (chunks) => <span className="text-2xl font-semibold">{chunks}</span>,
                 })}{' '}
-                <span className="text-muted-foreground">{taxNote(currency)}</span>
+                <span className="text-muted-foreground">
+                  {t('subscriptions.price.taxNote', { currency })}
+                </span>
               </p>
               <ul className="grid gap-1">
                 {[

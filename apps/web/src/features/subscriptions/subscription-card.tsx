@@ -4,15 +4,10 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatBillingDate, formatPrice, useSubscriptionAction } from '@/lib/billing';
+import { formatPrice, useSubscriptionAction } from '@/lib/billing';
+import { formatDate } from '@/lib/format';
 import { t, useT } from '@/lib/i18n';
 import { subscriptionProjectName } from './billing-rules';
-
-const STATUS_LABEL: Record<Subscription['status'], string> = {
-  active: 'Active',
-  past_due: 'Past due',
-  canceled: 'Ended',
-};
 
 /** One project's subscription (spec 3 §2.8). */
 export function SubscriptionCard({
@@ -37,14 +32,14 @@ export function SubscriptionCard({
   // Members who may not change the plan see its controls disabled with the reason (decision 0177).
   const manageBlocked = subscription.can_manage ? undefined : t(projectPermissions['billing.manage'].reason);
   return (
-    <Card data-testid="subscription-card" aria-label={`Subscription of ${name}`}>
+    <Card data-testid="subscription-card" aria-label={tt('subscriptions.card.label', { name })}>
       <CardHeader className="pb-2">
         <div className="flex items-start justify-between gap-2">
           <CardTitle className="text-base">{name}</CardTitle>
           <div className="flex gap-1">
-            {cancelling && !ended && <Badge variant="warning">Cancelling</Badge>}
+            {cancelling && !ended && <Badge variant="warning">{tt('subscriptions.card.cancelling')}</Badge>}
             <Badge variant={subscription.status === 'active' ? 'success' : 'destructive'}>
-              {STATUS_LABEL[subscription.status]}
+              {tt('subscriptions.card.status', { status: subscription.status })}
             </Badge>
           </div>
         </div>
@@ -72,34 +67,37 @@ export function SubscriptionCard({
             </>
           )}
           {subscription.payment_status !== 'paid' && (
-            <span className="ml-1 font-medium text-destructive">· Payment {subscription.payment_status}</span>
+            <span className="ml-1 font-medium text-destructive">
+              {tt('subscriptions.card.payment', { status: subscription.payment_status })}
+            </span>
           )}
         </p>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <div className="flex gap-4 text-muted-foreground">
           <span className="inline-flex items-center gap-1">
-            <FileText className="size-4" aria-hidden="true" /> {subscription.project.files_count} files
+            <FileText className="size-4" aria-hidden="true" />{' '}
+            {tt('subscriptions.card.files', { count: subscription.project.files_count })}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Users className="size-4" aria-hidden="true" /> {subscription.project.team_members_count} members
+            <Users className="size-4" aria-hidden="true" />{' '}
+            {tt('subscriptions.card.members', { count: subscription.project.team_members_count })}
           </span>
         </div>
         <p>
-          {ended
-            ? `Ended on ${formatBillingDate(subscription.current_period_end)}`
-            : cancelling
-              ? `Expires on ${formatBillingDate(subscription.current_period_end)}`
-              : `Renews on ${formatBillingDate(subscription.current_period_end)}`}
+          {tt('subscriptions.card.periodEnd', {
+            state: ended ? 'ended' : cancelling ? 'expires' : 'renews',
+            date: formatDate(subscription.current_period_end),
+          })}
         </p>
         {subscription.scheduled_tier_id && !ended && (
           <p className="text-muted-foreground">
-            Moves to {tierName(subscription.scheduled_tier_id)} at the next billing cycle.
+            {tt('subscriptions.card.scheduled', { plan: tierName(subscription.scheduled_tier_id) })}
           </p>
         )}
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onShowLimits}>
-            Limits
+            {tt('subscriptions.card.limits')}
           </Button>
           {!ended && (
             <>
@@ -110,7 +108,7 @@ export function SubscriptionCard({
                 disabled={cancelling || manageBlocked !== undefined}
                 title={manageBlocked}
               >
-                Change Plan
+                {tt('subscriptions.card.changePlan')}
               </Button>
               {cancelling ? (
                 <Button
@@ -121,14 +119,13 @@ export function SubscriptionCard({
                     reactivate.mutate(
                       { action: 'reactivate', subscriptionId: subscription.id },
                       {
-                        onSuccess: () => toast.success('Subscription reactivated'),
-                        onError: () =>
-                          toast.error('Failed to process subscription change. Please try again.'),
+                        onSuccess: () => toast.success(tt('subscriptions.card.reactivated')),
+                        onError: () => toast.error(tt('subscriptions.changeFailed')),
                       },
                     )
                   }
                 >
-                  Reactivate
+                  {tt('subscriptions.card.reactivate')}
                 </Button>
               ) : (
                 <Button
@@ -138,7 +135,7 @@ export function SubscriptionCard({
                   disabled={manageBlocked !== undefined}
                   title={manageBlocked}
                 >
-                  Cancel
+                  {tt('subscriptions.card.cancel')}
                 </Button>
               )}
             </>

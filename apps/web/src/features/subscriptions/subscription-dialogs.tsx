@@ -12,31 +12,26 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { errorCodeOf, errorMessage, isApiRequestError } from '@/lib/api';
-import {
-  formatBillingDate,
-  formatPrice,
-  useBillingConfig,
-  usePlanChanges,
-  useSubscriptionAction,
-} from '@/lib/billing';
+import { errorCodeOf, errorMessage } from '@/lib/api';
+import { formatPrice, useBillingConfig, usePlanChanges, useSubscriptionAction } from '@/lib/billing';
 import { cn } from '@/lib/cn';
-import { useT } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
+import { rich, t as translate, useT } from '@/lib/i18n';
 import { subscriptionProjectName } from './billing-rules';
 
 /** Spec 3 §8 messages for a refused plan change, by the server's error code. */
 function planChangeError(error: unknown, plan: string): string {
   switch (errorCodeOf(error)) {
     case 'tier_not_found':
-      return 'Plan selection error: The selected plan could not be found. Please try again.';
+      return translate('subscriptions.changePlan.tierNotFound');
     case 'tier_not_configured':
-      return `Plan configuration error: The ${plan} plan is not properly configured for payments. Please try a different plan or contact support.`;
+      return translate('subscriptions.changePlan.tierNotConfigured', { plan });
     case 'confirmation_required':
-      return isApiRequestError(error) ? error.message : '';
     case 'plan_estimate_expired':
+      // The server's own message, rendered from its id in the page's language.
       return errorMessage(error);
   }
-  return 'Failed to process subscription change. Please try again.';
+  return translate('subscriptions.changeFailed');
 }
 
 /**
@@ -78,14 +73,12 @@ export function ChangePlanDialog({
   const submit = (which: 'upgrade' | 'downgrade') => {
     if (!selected) return;
     if (!selected.stripePriceId) {
-      toast.error(
-        `Plan configuration error: The ${selected.name} plan is not properly configured for payments. Please try a different plan or contact support.`,
-      );
+      toast.error(t('subscriptions.changePlan.tierNotConfigured', { plan: selected.name }));
       return;
     }
     if (which === 'upgrade' && typed !== projectName) {
-      toast.error('Confirmation Required', {
-        description: `Please type the exact project name "${projectName}" to confirm the upgrade.`,
+      toast.error(t('subscriptions.changePlan.confirmationRequired'), {
+        description: t('subscriptions.changePlan.typeExactName', { project: projectName }),
       });
       return;
     }
@@ -100,15 +93,14 @@ export function ChangePlanDialog({
       },
       {
         onSuccess: () => {
-          toast.success(
-            which === 'upgrade' ? `Upgraded to ${selected.name}` : `Downgrade to ${selected.name} scheduled`,
-            {
-              description:
-                which === 'upgrade'
-                  ? 'The prorated charge is in your billing history.'
-                  : `It takes effect on ${formatBillingDate(subscription.current_period_end)}.`,
-            },
-          );
+          toast.success(t('subscriptions.changePlan.done', { change: which, plan: selected.name }), {
+            description:
+              which === 'upgrade'
+                ? t('subscriptions.changePlan.upgradedNote')
+                : t('subscriptions.changePlan.downgradeNote', {
+                    date: formatDate(subscription.current_period_end),
+                  }),
+          });
           close();
         },
         onError: (error) => {
@@ -125,14 +117,13 @@ export function ChangePlanDialog({
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent className="max-w-xl" onInteractOutside={(event) => event.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>Change plan</DialogTitle>
+          <DialogTitle>{t('subscriptions.changePlan.title')}</DialogTitle>
           <DialogDescription>
-            {projectName} is on {current.name}. Upgrades apply now with a prorated charge; downgrades apply at
-            the next billing cycle.
+            {t('subscriptions.changePlan.description', { project: projectName, plan: current.name })}
           </DialogDescription>
         </DialogHeader>
         {!confirming ? (
-          <div className="grid gap-2" role="radiogroup" aria-label="Plans">
+          <div className="grid gap-2" role="radiogroup" aria-label={t('subscriptions.changePlan.plans')}>
             {plans.isPending && (
               <p className="text-sm text-muted-foreground" role="status">
                 {t('subscriptions.changePlan.loading')}
@@ -153,7 +144,10 @@ export function ChangePlanDialog({
                 )}
               >
                 <span className="font-medium">
-                  {tier.name} {change === 'current' && <Badge variant="secondary">Current</Badge>}
+                  {tier.name}{' '}
+                  {change === 'current' && (
+                    <Badge variant="secondary">{t('subscriptions.changePlan.current')}</Badge>
+                  )}
                 </span>
                 <span className="text-right">
                   {t('subscriptions.price.perMonth', { price: formatPrice(monthly_billed, currency) })}
@@ -187,10 +181,14 @@ export function ChangePlanDialog({
         ) : (
           <div className="grid gap-2">
             <p className="text-sm">
-              Type <strong>{projectName}</strong> to confirm the upgrade to {selected?.name}.
+              {rich(t, 'subscriptions.changePlan.typeToConfirm', {
+                project: projectName,
+                plan: selected?.name ?? '',
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
             <Input
-              aria-label="Project name"
+              aria-label={t('subscriptions.projectName')}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               autoFocus
@@ -199,19 +197,19 @@ export function ChangePlanDialog({
         )}
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={action.isPending}>
-            Cancel
+            {t('subscriptions.changePlan.cancel')}
           </Button>
           {kind === 'upgrade' && !confirming && (
-            <Button onClick={() => setConfirming(true)}>Upgrade Now</Button>
+            <Button onClick={() => setConfirming(true)}>{t('subscriptions.changePlan.upgradeNow')}</Button>
           )}
           {kind === 'upgrade' && confirming && (
             <Button onClick={() => submit('upgrade')} disabled={action.isPending}>
-              Confirm Upgrade
+              {t('subscriptions.changePlan.confirmUpgrade')}
             </Button>
           )}
           {kind === 'downgrade' && (
             <Button onClick={() => submit('downgrade')} disabled={action.isPending}>
-              Schedule Downgrade
+              {t('subscriptions.changePlan.scheduleDowngrade')}
             </Button>
           )}
         </DialogFooter>
@@ -228,6 +226,7 @@ export function CancelDialog({
   subscription: Subscription | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT('subscriptions');
   const [typed, setTyped] = useState('');
   const action = useSubscriptionAction();
   if (!subscription) return null;
@@ -240,22 +239,24 @@ export function CancelDialog({
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Cancel subscription</DialogTitle>
+          <DialogTitle>{t('subscriptions.cancel.title')}</DialogTitle>
           <DialogDescription>
-            {projectName} keeps its {subscription.tier.name} plan until{' '}
-            {formatBillingDate(subscription.current_period_end)}; it is not renewed after that. Type the
-            project name to confirm.
+            {t('subscriptions.cancel.description', {
+              project: projectName,
+              plan: subscription.tier.name,
+              date: formatDate(subscription.current_period_end),
+            })}
           </DialogDescription>
         </DialogHeader>
         <Input
-          aria-label="Project name"
+          aria-label={t('subscriptions.projectName')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           placeholder={projectName}
         />
         <DialogFooter>
           <Button variant="outline" onClick={close}>
-            Keep Subscription
+            {t('subscriptions.cancel.keep')}
           </Button>
           <Button
             variant="destructive"
@@ -265,17 +266,19 @@ export function CancelDialog({
                 { action: 'cancel', subscriptionId: subscription.id },
                 {
                   onSuccess: () => {
-                    toast.success('Subscription cancelled', {
-                      description: `It ends on ${formatBillingDate(subscription.current_period_end)}.`,
+                    toast.success(t('subscriptions.cancel.done'), {
+                      description: t('subscriptions.cancel.endsOn', {
+                        date: formatDate(subscription.current_period_end),
+                      }),
                     });
                     close();
                   },
-                  onError: () => toast.error('Failed to process subscription change. Please try again.'),
+                  onError: () => toast.error(t('subscriptions.changeFailed')),
                 },
               )
             }
           >
-            Cancel Subscription
+            {t('subscriptions.cancel.confirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

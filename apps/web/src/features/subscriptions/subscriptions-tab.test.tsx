@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import type { Subscription, Tier } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLocale } from '@/lib/i18n';
 import { type MockAnswer, mockApi } from '@/lib/testing/fetch-mock';
 import { renderWithApp } from '@/lib/testing/render';
 import { SubscriptionBanner } from './subscription-banner';
@@ -355,5 +356,73 @@ describe('SubscriptionsTab', () => {
         { card: { number: '5555555555554444', expMonth: 10, expYear: 2098, cvc: '321' } },
       ],
     ]);
+  });
+});
+
+describe('SubscriptionsTab in German (issue 31)', () => {
+  afterEach(() => switchLocale('en'));
+
+  it('words the tab, a card, its money and dates and the plan change in German', async () => {
+    await switchLocale('de');
+    mockBilling({
+      'GET /billing/subscriptions': {
+        body: {
+          subscriptions: [{ ...FERRY, payment_status: 'due', project: { ...FERRY.project, files_count: 3 } }],
+        },
+      },
+      'GET /billing/billing-history': {
+        body: {
+          invoices: [
+            {
+              id: '00000000-0000-4000-8000-0000000000f2',
+              invoice_id: '00000000-0000-4000-8000-0000000000f2',
+              invoice_number: 'INV-001010',
+              name: 'Blueprint plan, monthly',
+              project_name_snapshot: 'Ferry Terminal',
+              project_id: FERRY.project_id,
+              date: '2026-12-01T12:00:00.000Z',
+              created: 1_796_126_400,
+              amount: 49,
+              currency: 'AUD',
+              computed_status: 'overdue',
+              display_status: 'Overdue',
+              invoice_pdf: null,
+              hosted_invoice_url: null,
+              receipt_url: null,
+              receipt_number: null,
+            },
+          ],
+        },
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionsTab />);
+    expect(await screen.findByRole('heading', { name: 'Abonnements' })).toBeVisible();
+    // The billing history: its headings and an invoice's status in German, not the server's English label.
+    const history = await screen.findByRole('table');
+    expect(within(history).getByRole('button', { name: 'Betrag' })).toBeVisible();
+    expect(within(history).getByText('Überfällig')).toBeVisible();
+    expect(within(history).queryByText('Overdue')).not.toBeInTheDocument();
+    expect(await screen.findByText('1 Projekt mit Tarif · monatliche Abrechnung pro Projekt')).toBeVisible();
+    expect(screen.getByText('Rechnungsverlauf')).toBeVisible();
+
+    const [card] = await screen.findAllByTestId('subscription-card');
+    if (!card) throw new Error('no subscription card');
+    expect(card).toHaveAttribute('aria-label', 'Abonnement von Ferry Terminal');
+    expect(within(card).getByText('Aktiv')).toBeVisible();
+    expect(within(card).getByText('· Zahlung fällig')).toBeVisible();
+    expect(within(card).getByText('3 Dateien')).toBeVisible();
+    expect(within(card).getByText('1 Mitglied')).toBeVisible();
+    // Money and dates as German writes them: the amount before its currency, the day before the month.
+    expect(within(card).getByTestId('billed-price').textContent).toBe('49,00\u00a0AU$ / Monat');
+    expect(within(card).getByText(/^Verlängert sich am \d{1,2}\. (Dez|Jan)\. 202[67]$/)).toBeVisible();
+    expect(within(card).queryByText('Change Plan')).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Tarif ändern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tarif ändern' });
+    expect(within(dialog).getByText('Aktuell')).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: /Cornerstone/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Jetzt upgraden' }));
+    expect(within(dialog).getByText(/um das Upgrade auf Cornerstone zu bestätigen/)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   });
 });

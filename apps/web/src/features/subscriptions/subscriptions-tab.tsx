@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useBillingConfig, useBillingHistory, useSubscriptions, useTiers } from '@/lib/billing';
 import { useBillingSource } from '@/lib/billing-source';
 import { useDataSource } from '@/lib/data-source';
+import { useT } from '@/lib/i18n';
 import { BillingHistoryTable } from './billing-history-table';
 import { BillingPortalDialog } from './billing-portal-dialog';
 import { subscriptionProjectName } from './billing-rules';
@@ -22,8 +23,9 @@ import { CancelDialog, ChangePlanDialog } from './subscription-dialogs';
 const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 
 function Skeletons() {
+  const t = useT('subscriptions');
   return (
-    <div className="grid gap-4 md:grid-cols-3" role="status" aria-label="Loading">
+    <div className="grid gap-4 md:grid-cols-3" role="status" aria-label={t('subscriptions.loading')}>
       {[0, 1, 2].map((n) => (
         <Skeleton key={n} className="h-40" />
       ))}
@@ -33,6 +35,7 @@ function Skeletons() {
 
 /** Subscriptions (spec 3 §2.7–2.9): one plan per project, plan changes, cancellation, billing history. */
 export function SubscriptionsTab() {
+  const t = useT('subscriptions');
   const { readOnly } = useDataSource();
   const billing = useBillingSource();
   const config = useBillingConfig();
@@ -68,17 +71,20 @@ export function SubscriptionsTab() {
       const url = await billing.openPortal();
       window.location.assign(url);
     } catch {
-      toast.error('You must be logged in to manage billing.');
+      toast.error(t('subscriptions.tab.signInForBilling'));
     }
   };
 
   if (readOnly) {
     return (
       <div className="space-y-6">
-        <PageHeader title="Subscriptions" description="In the demo every project counts as subscribed." />
+        <PageHeader
+          title={t('subscriptions.tab.title')}
+          description={t('subscriptions.tab.demoDescription')}
+        />
         <Card>
           <CardContent className="pt-6 text-sm text-muted-foreground">
-            Sign up to choose a plan for your own projects. Demo data cannot be modified.
+            {t('subscriptions.tab.demoText')}
           </CardContent>
         </Card>
       </div>
@@ -86,28 +92,28 @@ export function SubscriptionsTab() {
   }
 
   const list = subscriptions.data ?? [];
-  const popular = tiers.data?.find((t) => t.popular) ?? tiers.data?.[0];
+  const popular = tiers.data?.find((tier) => tier.popular) ?? tiers.data?.[0];
   return (
     <div className="space-y-6">
       <Card>
         <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
           <div>
-            <h2 className="text-xl font-semibold">Subscriptions</h2>
+            <h2 className="text-xl font-semibold">{t('subscriptions.tab.title')}</h2>
             <p className="text-sm text-muted-foreground">
-              {list.length} project{list.length === 1 ? '' : 's'} on a plan · billed monthly per project
+              {t('subscriptions.tab.count', { count: list.length })}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setShowRoi((v) => !v)} aria-pressed={showRoi}>
-              <Calculator /> ROI Calculator
+              <Calculator /> {t('subscriptions.tab.roi')}
             </Button>
             <Button variant="outline" asChild>
               <a href="/help/acc-integration" target="_blank" rel="noreferrer">
-                <BookOpen /> Integration Guide
+                <BookOpen /> {t('subscriptions.tab.guide')}
               </a>
             </Button>
             <Button onClick={manageBilling}>
-              <CreditCard /> Manage Billing
+              <CreditCard /> {t('subscriptions.tab.manageBilling')}
             </Button>
           </div>
         </CardContent>
@@ -117,7 +123,7 @@ export function SubscriptionsTab() {
       {subscriptions.isPending ? (
         <Skeletons />
       ) : subscriptions.isError ? (
-        <p className="text-sm text-destructive">You must be logged in to manage subscriptions.</p>
+        <p className="text-sm text-destructive">{t('subscriptions.tab.signInForSubscriptions')}</p>
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
           {list.map((subscription) => (
@@ -127,20 +133,20 @@ export function SubscriptionsTab() {
               onCancel={() => setCancelling(subscription)}
               onChangePlan={() => setChanging(subscription)}
               onShowLimits={() => setLimitsOf(subscription)}
-              tierName={(id) => tiers.data?.find((t) => t.id === id)?.name ?? id}
+              tierName={(id) => tiers.data?.find((tier) => tier.id === id)?.name ?? id}
             />
           ))}
           <Card className="border-dashed">
             <CardHeader>
-              <CardTitle className="text-base">Add New Project</CardTitle>
+              <CardTitle className="text-base">{t('subscriptions.tab.addTitle')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
-              <p className="text-muted-foreground">Each project has its own monthly plan.</p>
+              <p className="text-muted-foreground">{t('subscriptions.tab.addText')}</p>
               <Button variant="outline" onClick={() => setShowPlans((v) => !v)} aria-expanded={showPlans}>
-                {showPlans ? 'Hide Plans' : 'View Plans'}
+                {t('subscriptions.tab.plansToggle', { shown: showPlans ? 'yes' : 'no' })}
               </Button>
               <Button onClick={() => addProject()}>
-                <Plus /> New Project
+                <Plus /> {t('subscriptions.tab.newProject')}
               </Button>
             </CardContent>
           </Card>
@@ -148,11 +154,11 @@ export function SubscriptionsTab() {
       )}
 
       {showPlans && (
-        <section className="grid gap-3" aria-label="Available plans">
+        <section className="grid gap-3" aria-label={t('subscriptions.tab.availablePlans')}>
           <div className="flex items-center justify-between">
-            <h3 className="font-semibold">Available plans</h3>
+            <h3 className="font-semibold">{t('subscriptions.tab.availablePlans')}</h3>
             <select
-              aria-label="Currency"
+              aria-label={t('subscriptions.tab.currency')}
               className="h-8 rounded-md border border-border bg-background px-2 text-sm"
               value={currency}
               onChange={(event) => setCurrency(event.target.value as Currency)}
@@ -168,7 +174,7 @@ export function SubscriptionsTab() {
             <PlansGrid
               tiers={tiers.data ?? []}
               currency={currency}
-              onAddProject={(t) => addProject(t.id)}
+              onAddProject={(tier) => addProject(tier.id)}
               disabled={false}
             />
           )}
@@ -177,7 +183,7 @@ export function SubscriptionsTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Billing history</CardTitle>
+          <CardTitle>{t('subscriptions.tab.history')}</CardTitle>
         </CardHeader>
         <CardContent>
           {history.isPending ? <Skeletons /> : <BillingHistoryTable invoices={history.data ?? []} />}

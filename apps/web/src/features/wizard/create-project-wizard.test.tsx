@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
+import type { Tier } from '@plumbline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLocale } from '@/lib/i18n';
 import { mockApi, mockUploads } from '@/lib/testing/fetch-mock';
 import { renderWithApp } from '@/lib/testing/render';
 import { makeProject } from '../projects/test-fixtures';
@@ -128,5 +130,74 @@ describe('CreateProjectWizard on /demo (issue 35)', () => {
     expect(within(dialog).getByText('This demo project was simulated: nothing was saved.')).toBeVisible();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
     expect(uploads).toEqual([]);
+  });
+});
+
+describe('CreateProjectWizard in German (issue 31)', () => {
+  afterEach(() => switchLocale('en'));
+
+  const CORNERSTONE: Tier = {
+    id: 'cornerstone',
+    name: 'Cornerstone',
+    description: 'Cornerstone plan',
+    max_files: 10,
+    max_storage_gb: 5,
+    max_users: 10,
+    max_reports_per_month: 10,
+    refresh_frequency: 'daily',
+    allow_api_access: false,
+    price_monthly_aud: 149,
+    price_monthly_usd: 149,
+    price_monthly_gbp: 149,
+    price_monthly_eur: 149,
+    is_active: true,
+    stripePriceId: 'price_cornerstone',
+    popular: true,
+    features: [],
+    price: 149,
+    currency: 'AUD',
+  };
+
+  it('words the steps, the plan, the file count and the order summary in German, money as German writes it', async () => {
+    await switchLocale('de');
+    mockApi({
+      'GET /billing/config': {
+        body: { enabled: true, provider: 'ledger', testMode: true, currencies: ['AUD'] },
+      },
+      'GET /billing/tiers': { body: { tiers: [CORNERSTONE] } },
+    });
+    const { user } = renderWithApp(<CreateProjectWizard user={USER} />, { route: AT_DETAILS });
+    const dialog = await screen.findByRole('dialog', { name: 'Neues Projekt anlegen' });
+    expect(within(dialog).getByText('Schritt 3 von 6: Details')).toBeVisible();
+    const progress = within(dialog).getByRole('list', { name: 'Fortschritt' });
+    expect(within(progress).getByText('Verbinden')).toBeVisible();
+    expect(within(progress).getByText('Zahlung')).toBeVisible();
+
+    const name = within(dialog).getByRole('textbox', { name: 'Projektname' });
+    await user.type(name, '   ');
+    expect(await within(dialog).findByText('Der Projektname ist erforderlich')).toBeVisible();
+    const plan = await within(dialog).findByRole('radio', { name: /Cornerstone/ });
+    expect(within(plan).getByText('Beliebt')).toBeVisible();
+    expect(within(plan).getByText('Bis zu 10 Dateien')).toBeVisible();
+    expect(plan.textContent).toContain('149,00\u00a0AU$ / Monat inkl. GST');
+
+    await user.clear(name);
+    await user.type(name, 'Hafenturm');
+    await user.click(within(dialog).getByRole('button', { name: 'Weiter' }));
+    expect(await within(dialog).findByText('Schritt 4 von 6: Dateien')).toBeVisible();
+    expect(within(dialog).getByText('0 von 10 Dateien ausgewählt')).toBeVisible();
+    expect(within(dialog).getByText('Noch keine Dateien ausgewählt.')).toBeVisible();
+    const ifc = new File(['ISO-10303-21;'], 'turm.ifc', { type: 'application/octet-stream' });
+    await user.upload(within(dialog).getByLabelText('IFC-Dateien auswählen'), ifc);
+    expect(await within(dialog).findByText('1 von 10 Dateien ausgewählt')).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Weiter' }));
+    expect(await within(dialog).findByText('Schritt 5 von 6: Zahlung')).toBeVisible();
+    const summary = within(dialog).getByRole('region', { name: 'Bestellübersicht' });
+    expect(within(summary).getByText('Tarif Cornerstone · Hafenturm')).toBeVisible();
+    expect(within(summary).getByText('Gesamt pro Monat')).toBeVisible();
+    expect(within(summary).getByText('1 Datei wird nach der Zahlung hochgeladen')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Zahlung abschließen' })).toBeVisible();
+    expect(within(dialog).queryByText('Total per month')).not.toBeInTheDocument();
   });
 });

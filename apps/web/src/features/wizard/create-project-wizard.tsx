@@ -1,14 +1,14 @@
-import { ACC_MESSAGES } from '@plumbline/contracts';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { accMessageId } from '@/lib/acc';
 import { useBillingConfig } from '@/lib/billing';
 import { cn } from '@/lib/cn';
 import { useDataSource } from '@/lib/data-source';
-import { useT } from '@/lib/i18n';
+import { t as translate, useT } from '@/lib/i18n';
 import type { WizardUser } from './step-props';
 import { CompleteStep } from './steps/complete-step';
 import { ConnectStep } from './steps/connect-step';
@@ -30,7 +30,7 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { readOnly } = useDataSource();
   // The steps' words, loaded with the wizard so no step waits for them mid-way.
-  useT('wizard');
+  const t = useT('wizard');
   const config = useBillingConfig();
   const billingEnabled = config.data?.enabled ?? true;
   const wizard = useWizard(billingEnabled, readOnly);
@@ -58,7 +58,10 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
       resetWizard(isWizardStep(stepParam) && stepParam !== 'complete' ? stepParam : 'connect_acc', planParam);
     setOpen(true);
     // Back from Autodesk without a connection (refused, or the sign-in could not be verified).
-    if (accError) toast.error('Connection Error', { description: ACC_MESSAGES.connectionError });
+    if (accError)
+      toast.error(translate('wizard.acc.connectionErrorTitle'), {
+        description: translate(accMessageId('connectionError')),
+      });
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -83,13 +86,17 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
       >
         <div className="flex items-start justify-between gap-4">
           <div>
-            <DialogTitle>Create New Project</DialogTitle>
+            <DialogTitle>{t('wizard.title')}</DialogTitle>
             <DialogDescription>
-              Step {current + 1} of {WIZARD_STEPS.length}: {WIZARD_STEPS[current]?.label}
+              {t('wizard.stepOf', {
+                current: current + 1,
+                total: WIZARD_STEPS.length,
+                step: t(WIZARD_STEPS[current]?.label ?? 'wizard.step.connect'),
+              })}
             </DialogDescription>
           </div>
           {state.step !== 'complete' && (
-            <Button variant="ghost" size="icon" onClick={close} aria-label="Close wizard">
+            <Button variant="ghost" size="icon" onClick={close} aria-label={t('wizard.close')}>
               <X />
             </Button>
           )}
@@ -112,9 +119,10 @@ export function CreateProjectWizard({ user }: { user: WizardUser | null }) {
 }
 
 function ProgressSteps({ current, skipped }: { current: WizardStepId; skipped: WizardStepId[] }) {
+  const t = useT('wizard');
   const currentIndex = WIZARD_STEPS.findIndex((s) => s.id === current);
   return (
-    <ol className="grid grid-cols-6 gap-1" aria-label="Progress">
+    <ol className="grid grid-cols-6 gap-1" aria-label={t('wizard.progress')}>
       {WIZARD_STEPS.map((step, index) => {
         const done = index < currentIndex;
         const active = index === currentIndex;
@@ -130,7 +138,7 @@ function ProgressSteps({ current, skipped }: { current: WizardStepId; skipped: W
             <span
               className={cn('text-xs', active ? 'font-semibold text-foreground' : 'text-muted-foreground')}
             >
-              {step.label}
+              {t(step.label)}
             </span>
           </li>
         );

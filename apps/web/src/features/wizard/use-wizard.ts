@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
 import { checkoutStatus } from '@/lib/billing';
 import { useBillingSource } from '@/lib/billing-source';
+import { t } from '@/lib/i18n';
 import { savePendingFiles, takePendingFiles } from '@/lib/pending-files';
 import { useProjectsSource } from '../projects/data-source';
 import { useFilesSource } from '../projects/files/data-source';
@@ -90,6 +91,19 @@ export const DEMO_PAYMENT_MS = 2_000;
 export const DEMO_CREATE_MS = 1_000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Stripe's checkout session expired before the payment: the Complete step says so in the page's language. */
+export class CheckoutExpiredError extends Error {
+  constructor() {
+    super('checkout_expired');
+    this.name = 'CheckoutExpiredError';
+  }
+}
+
+/** The toast of a created project (its namespace, `wizard`, is loaded by the wizard). */
+function toastCreated(): void {
+  toast.success(t('wizard.created.title'), { description: t('wizard.created.text') });
+}
 
 /** Where the IDS files chosen before Stripe's checkout wait (beside the models, under the session). */
 const idsPendingKey = (sessionId: string) => `${sessionId}:ids`;
@@ -196,9 +210,7 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       projectId = created.id;
     }
     update({ createdProjectId: projectId, step: 'complete' });
-    toast.success('Project created successfully', {
-      description: 'Your new project has been set up and is ready to use',
-    });
+    toastCreated();
     void queryClient.invalidateQueries();
     // ACC files are fetched by the server; local models and every IDS file are uploaded from here.
     void uploadAll(projectId, acc ? [] : state.files, state.idsFiles).then(() =>
@@ -231,8 +243,8 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
       (acc || (await savePendingFiles(session.session_id, state.files))) &&
       (await savePendingFiles(idsPendingKey(session.session_id), state.idsFiles));
     if (!kept) {
-      toast.warning('Your files could not be kept during checkout', {
-        description: 'Upload them on the Projects tab once the project is created.',
+      toast.warning(t('wizard.checkout.filesNotKept'), {
+        description: t('wizard.checkout.filesNotKeptText'),
       });
     }
     return session.url;
@@ -245,16 +257,14 @@ export function useWizard(billingEnabled: boolean, demo: boolean) {
   async function resumeCheckout(sessionId: string): Promise<boolean> {
     const status = await checkoutStatus(sessionId);
     if (status.status !== 'completed' || !status.project_id) {
-      if (status.status === 'expired') throw new Error('The checkout session expired before payment.');
+      if (status.status === 'expired') throw new CheckoutExpiredError();
       return false;
     }
     const projectId = status.project_id;
     const files = await takePendingFiles(sessionId);
     const idsFiles = await takePendingFiles(idsPendingKey(sessionId));
     setState((s) => ({ ...s, createdProjectId: projectId, files, idsFiles, step: 'complete' }));
-    toast.success('Project created successfully', {
-      description: 'Your new project has been set up and is ready to use',
-    });
+    toastCreated();
     void queryClient.invalidateQueries();
     void uploadAll(projectId, files, idsFiles).then(() => queryClient.invalidateQueries());
     return true;

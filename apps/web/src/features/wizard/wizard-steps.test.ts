@@ -43,7 +43,6 @@ describe('wizard order (spec 1 §4)', () => {
 
 describe('file selection limits (spec 1 §5)', () => {
   const base = {
-    plan: 'Blueprint',
     maxFiles: 10,
     maxStorageGb: 20,
     selectedCount: 0,
@@ -51,19 +50,14 @@ describe('file selection limits (spec 1 §5)', () => {
     fileBytes: 1,
   };
   it('refuses the file past the file limit with the spec toast', () => {
-    expect(checkAddFile({ ...base, selectedCount: 10 })).toEqual({
-      ok: false,
-      title: 'File limit reached',
-      description: 'Your Blueprint plan allows a maximum of 10 files.',
-    });
+    expect(checkAddFile({ ...base, selectedCount: 10 })).toEqual({ ok: false, limit: 'files' });
     expect(checkAddFile({ ...base, selectedCount: 9 }).ok).toBe(true);
   });
   it('refuses the file that would pass the storage limit', () => {
     const gb = 1_073_741_824;
     expect(checkAddFile({ ...base, selectedBytes: 20 * gb - 10, fileBytes: 11 })).toEqual({
       ok: false,
-      title: 'Storage limit exceeded',
-      description: "Adding this file would exceed your Blueprint plan's 20 GB storage limit.",
+      limit: 'storage',
     });
     expect(checkAddFile({ ...base, selectedBytes: 20 * gb - 10, fileBytes: 10 }).ok).toBe(true);
   });

@@ -1,12 +1,14 @@
-/** The wizard's order (spec 1 §2.1, §4): Connect, Project, Details, Files, Payment, Complete. */
+import type { MessageId } from '@/lib/i18n';
+
+/** The wizard's order (spec 1 §2.1, §4): Connect, Project, Details, Files, Payment, Complete; labels are message ids. */
 export const WIZARD_STEPS = [
-  { id: 'connect_acc', label: 'Connect' },
-  { id: 'select_project', label: 'Project' },
-  { id: 'project_details', label: 'Details' },
-  { id: 'select_files', label: 'Files' },
-  { id: 'payment', label: 'Payment' },
-  { id: 'complete', label: 'Complete' },
-] as const;
+  { id: 'connect_acc', label: 'wizard.step.connect' },
+  { id: 'select_project', label: 'wizard.step.project' },
+  { id: 'project_details', label: 'wizard.step.details' },
+  { id: 'select_files', label: 'wizard.step.files' },
+  { id: 'payment', label: 'wizard.step.payment' },
+  { id: 'complete', label: 'wizard.step.complete' },
+] as const satisfies readonly { id: string; label: MessageId }[];
 
 export type WizardStepId = (typeof WIZARD_STEPS)[number]['id'];
 export type FileSource = 'local' | 'acc';
@@ -55,35 +57,19 @@ export function barColour(percent: number): 'green' | 'yellow' | 'red' {
 
 export const GB = 1_073_741_824;
 
-export interface SelectionCheck {
-  ok: boolean;
-  title?: string;
-  description?: string;
-}
+/** Which of the plan's limits a file would pass, if any; the Files step says so in a toast. */
+export type SelectionCheck = { ok: true } | { ok: false; limit: 'files' | 'storage' };
 
 /** Spec 1 §5: a file past the plan's file or storage limit is refused with the spec's toast. */
 export function checkAddFile(input: {
-  plan: string;
   maxFiles: number;
   maxStorageGb: number;
   selectedCount: number;
   selectedBytes: number;
   fileBytes: number;
 }): SelectionCheck {
-  if (input.selectedCount + 1 > input.maxFiles) {
-    return {
-      ok: false,
-      title: 'File limit reached',
-      description: `Your ${input.plan} plan allows a maximum of ${input.maxFiles} files.`,
-    };
-  }
-  if (input.selectedBytes + input.fileBytes > input.maxStorageGb * GB) {
-    return {
-      ok: false,
-      title: 'Storage limit exceeded',
-      description: `Adding this file would exceed your ${input.plan} plan's ${input.maxStorageGb} GB storage limit.`,
-    };
-  }
+  if (input.selectedCount + 1 > input.maxFiles) return { ok: false, limit: 'files' };
+  if (input.selectedBytes + input.fileBytes > input.maxStorageGb * GB) return { ok: false, limit: 'storage' };
   return { ok: true };
 }
 

@@ -1,7 +1,7 @@
-import { ACC_MESSAGES, type AccFile } from '@plumbline/contracts';
+import type { AccFile } from '@plumbline/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { accCheckError } from '@/lib/acc';
+import { accCheckError, accMessageId } from '@/lib/acc';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format';
 import { useT } from '@/lib/i18n';
@@ -35,9 +35,9 @@ export function AccFileList({
             <Skeleton className="h-8" />
           </li>
         ))}
-      {files.isError && <li className="p-3 text-sm text-destructive">{accCheckError(files.error)}</li>}
+      {files.isError && <li className="p-3 text-sm text-destructive">{t(accCheckError(files.error))}</li>}
       {files.data?.length === 0 && (
-        <li className="p-3 text-sm text-muted-foreground">{ACC_MESSAGES.noFiles}</li>
+        <li className="p-3 text-sm text-muted-foreground">{t(accMessageId('noFiles'))}</li>
       )}
       {files.data?.map((file) => {
         const checked = selected.some((f) => f.id === file.id);

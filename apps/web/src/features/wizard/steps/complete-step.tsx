@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UploadProgressRow } from '@/components/upload/upload-progress-row';
 import { clearAccSession, invalidateAccSession, storedAccSession } from '@/lib/acc';
+import { errorMessage } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import type { StepProps } from '../step-props';
-import type { UploadState } from '../use-wizard';
+import { CheckoutExpiredError, type UploadState } from '../use-wizard';
 
 /** Processing is polled every 5 s until every file is completed or failed (spec 1 §4). */
 const POLL_MS = 5_000;
@@ -74,12 +75,17 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
       <div className="grid gap-4">
         {confirmation.error ? (
           <p role="alert" className="text-sm text-destructive">
-            Payment could not be confirmed: {confirmation.error.message}
+            {t('wizard.complete.notConfirmed', {
+              reason:
+                confirmation.error instanceof CheckoutExpiredError
+                  ? t('wizard.complete.checkoutExpired')
+                  : errorMessage(confirmation.error),
+            })}
           </p>
         ) : (
           <p className="flex items-center gap-2 text-sm" role="status">
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            Confirming your payment with Stripe...
+            {t('wizard.complete.confirming')}
           </p>
         )}
         <div className="flex justify-end border-t border-border pt-4">
@@ -91,7 +97,7 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
               navigate('/dashboard', { replace: true });
             }}
           >
-            Continue to Dashboard
+            {t('wizard.complete.continue')}
           </Button>
         </div>
       </div>
@@ -103,10 +109,8 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
       <div className="flex items-center gap-3">
         <CheckCircle2 className="size-8 text-green-600" aria-hidden="true" />
         <div>
-          <p className="font-semibold">Project created successfully</p>
-          <p className="text-sm text-muted-foreground">
-            Your new project has been set up and is ready to use
-          </p>
+          <p className="font-semibold">{t('wizard.created.title')}</p>
+          <p className="text-sm text-muted-foreground">{t('wizard.created.text')}</p>
         </div>
       </div>
       {demo && (
@@ -130,24 +134,20 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
         </ul>
       )}
       {state.files.length > 0 && (
-        <ul className="grid gap-2" aria-label="Uploads">
+        <ul className="grid gap-2" aria-label={t('wizard.complete.uploads')}>
           {state.files.map((file) => {
             const upload = state.uploads[file.name];
             const processing = statusOf(file.name);
             const label =
               upload?.status === 'failed'
-                ? `Upload failed: ${upload.error ?? ''}`
+                ? t('wizard.upload.failed', { error: upload.error ?? '' })
                 : processing
-                  ? processing === 'completed'
-                    ? 'Processed'
-                    : processing === 'failed'
-                      ? 'Processing failed'
-                      : 'Processing...'
+                  ? t('wizard.complete.processing', { status: processing })
                   : upload?.status === 'uploaded'
-                    ? 'Uploaded'
+                    ? t('wizard.upload.uploaded')
                     : demo
-                      ? 'Sample only (demo)'
-                      : `Uploading ${upload?.percent ?? 0}%`;
+                      ? t('wizard.upload.demo')
+                      : t('wizard.upload.uploading', { percent: upload?.percent ?? 0 });
             return (
               <UploadProgressRow
                 key={file.name}
@@ -160,17 +160,13 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
         </ul>
       )}
       {imported.length > 0 && (
-        <ul className="grid gap-2" aria-label="Imports from ACC">
+        <ul className="grid gap-2" aria-label={t('wizard.complete.imports')}>
           {imported.map((file) => {
             const processing = statusOf(file.name);
             const label =
-              processing === 'completed'
-                ? 'Processed'
-                : processing === 'failed'
-                  ? 'Processing failed'
-                  : file.type === 'rvt'
-                    ? 'Converting to IFC and processing...'
-                    : 'Importing from ACC...';
+              processing === 'completed' || processing === 'failed'
+                ? t('wizard.complete.processing', { status: processing })
+                : t('wizard.complete.importing', { type: file.type });
             return (
               <li key={file.id} className="flex justify-between gap-2 text-sm">
                 <span className="truncate">{file.name}</span>
@@ -195,7 +191,7 @@ export function CompleteStep({ wizard, demo, close }: StepProps) {
             });
           }}
         >
-          Continue to Dashboard
+          {t('wizard.complete.continue')}
         </Button>
       </div>
     </div>

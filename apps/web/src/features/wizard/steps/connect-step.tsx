@@ -2,11 +2,13 @@ import { CloudOff, ExternalLink, HardDriveUpload, Loader2, PlugZap, RefreshCw } 
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { accSessionStatus, startAccSignIn, storedAccSession, useAccConfig } from '@/lib/acc';
+import { rich, useT } from '@/lib/i18n';
 import type { StepProps } from '../step-props';
 
 type SessionState = 'checking' | 'valid' | 'invalid' | 'none';
 
 function HelpLink() {
+  const t = useT('wizard');
   return (
     <a
       href="/help/acc-integration"
@@ -14,7 +16,7 @@ function HelpLink() {
       rel="noreferrer"
       className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
     >
-      How the ACC integration works <ExternalLink className="size-3" aria-hidden="true" />
+      {t('wizard.connect.help')} <ExternalLink className="size-3" aria-hidden="true" />
     </a>
   );
 }
@@ -25,6 +27,7 @@ function HelpLink() {
  * none (Connect to Autodesk ACC) — and the other source, files from this computer.
  */
 export function ConnectStep({ wizard, demo }: StepProps) {
+  const t = useT('wizard');
   const config = useAccConfig();
   const accEnabled = !demo && config.data?.enabled === true;
   const [session, setSession] = useState<{ state: SessionState; id: string | null }>({
@@ -60,55 +63,55 @@ export function ConnectStep({ wizard, demo }: StepProps) {
 
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">Where are the models of this project?</p>
+      <p className="text-sm text-muted-foreground">{t('wizard.connect.where')}</p>
       {accEnabled ? (
         <section
-          aria-label="Autodesk Construction Cloud"
+          aria-label={t('wizard.connect.acc')}
           className="grid gap-3 rounded-lg border border-border p-4"
         >
           <div className="flex items-start gap-4">
             <PlugZap className="mt-0.5 size-6 text-primary" aria-hidden="true" />
             <div className="grid gap-1 text-sm">
-              <span className="font-medium">Autodesk Construction Cloud</span>
+              <span className="font-medium">{t('wizard.connect.acc')}</span>
               {session.state === 'checking' && (
                 <span className="inline-flex items-center gap-2 text-muted-foreground" role="status">
-                  <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your Autodesk
-                  session...
+                  <Loader2 className="size-4 animate-spin" aria-hidden="true" />{' '}
+                  {t('wizard.connect.checking')}
                 </span>
               )}
               {session.state === 'valid' && (
                 <span className="text-muted-foreground">
-                  Connected. Session{' '}
-                  <span className="font-mono text-foreground">{session.id?.slice(-8)}</span>
+                  {rich(t, 'wizard.connect.connected', {
+                    session: session.id?.slice(-8) ?? '',
+                    code: (chunks) => <span className="font-mono text-foreground">{chunks}</span>,
+                  })}
                 </span>
               )}
               {session.state === 'invalid' && (
                 <span className="text-destructive" role="alert">
-                  Session expired or invalid
+                  {t('wizard.connect.invalid')}
                 </span>
               )}
               {session.state === 'none' && (
-                <span className="text-muted-foreground">
-                  Import IFC and RVT models from your BIM 360 or ACC projects. Only read access is requested.
-                </span>
+                <span className="text-muted-foreground">{t('wizard.connect.intro')}</span>
               )}
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
             {session.state === 'valid' && (
               <>
-                <Button onClick={continueWithSession}>Continue with Current Session</Button>
+                <Button onClick={continueWithSession}>{t('wizard.connect.continue')}</Button>
                 <Button variant="outline" onClick={connect}>
-                  <RefreshCw /> Re-authenticate
+                  <RefreshCw /> {t('wizard.connect.reauthenticate')}
                 </Button>
               </>
             )}
             {session.state === 'invalid' && (
               <Button onClick={connect}>
-                <RefreshCw /> Re-authenticate
+                <RefreshCw /> {t('wizard.connect.reauthenticate')}
               </Button>
             )}
-            {session.state === 'none' && <Button onClick={connect}>Connect to Autodesk ACC</Button>}
+            {session.state === 'none' && <Button onClick={connect}>{t('wizard.connect.connect')}</Button>}
           </div>
           <HelpLink />
         </section>
@@ -116,11 +119,9 @@ export function ConnectStep({ wizard, demo }: StepProps) {
         <div className="flex items-start gap-4 rounded-lg border border-dashed border-border p-4 text-left">
           <CloudOff className="mt-0.5 size-6 text-muted-foreground" aria-hidden="true" />
           <span className="grid gap-1 text-sm">
-            <span className="block font-medium">Connect to Autodesk ACC</span>
+            <span className="block font-medium">{t('wizard.connect.connect')}</span>
             <span className="block text-muted-foreground">
-              {demo
-                ? 'The demo uses its sample files; connecting to Autodesk needs an account.'
-                : 'Importing from Autodesk Construction Cloud is not set up on this installation.'}
+              {t('wizard.connect.unavailable', { demo: demo ? 'yes' : 'no' })}
             </span>
             <HelpLink />
           </span>
@@ -133,10 +134,8 @@ export function ConnectStep({ wizard, demo }: StepProps) {
       >
         <HardDriveUpload className="mt-0.5 size-6 text-primary" aria-hidden="true" />
         <span>
-          <span className="block font-medium">Upload IFC files from this computer</span>
-          <span className="block text-sm text-muted-foreground">
-            Choose .ifc files; they are uploaded and checked once the project is created.
-          </span>
+          <span className="block font-medium">{t('wizard.connect.local')}</span>
+          <span className="block text-sm text-muted-foreground">{t('wizard.connect.localText')}</span>
         </span>
       </button>
     </div>

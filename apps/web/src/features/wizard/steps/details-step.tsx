@@ -1,5 +1,4 @@
 import type { Currency } from '@plumbline/contracts';
-import { taxNote } from '@plumbline/contracts';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { accCheckError } from '@/lib/acc';
 import { formatPrice, useTiers } from '@/lib/billing';
 import { cn } from '@/lib/cn';
+import { type MessageId, rich, useT } from '@/lib/i18n';
 import type { StepProps } from '../step-props';
 import { useAccProjectFiles } from '../use-acc-files';
 import { StepFooter } from './step-footer';
@@ -19,14 +19,15 @@ const CURRENCIES: Currency[] = ['AUD', 'USD', 'GBP', 'EUR'];
 /** Details (spec 1 §2.1): name (required, trimmed), description, and the plan with its file limit and price. */
 export function DetailsStep({ wizard, billingEnabled }: StepProps) {
   const { state, update } = wizard;
+  const t = useT('wizard');
   // Plans are public: the demo offers the installation's own (spec 1 §1: only payment is simulated).
   const tiers = useTiers(state.currency, billingEnabled);
-  const [nameError, setNameError] = useState<string | undefined>();
+  const [nameError, setNameError] = useState<MessageId | undefined>();
 
   // The popular plan is preselected unless a plan came with the link.
   useEffect(() => {
     if (!tiers.data || state.tierId) return;
-    const popular = tiers.data.find((t) => t.popular) ?? tiers.data[0];
+    const popular = tiers.data.find((tier) => tier.popular) ?? tiers.data[0];
     if (popular) update({ tierId: popular.id });
   }, [tiers.data, state.tierId, update]);
 
@@ -36,7 +37,7 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
 
   const onNext = () => {
     if (checkError) return;
-    if (!state.name.trim()) return setNameError('Project name is required');
+    if (!state.name.trim()) return setNameError('wizard.details.nameRequired');
     update({ name: state.name.trim() });
     wizard.next();
   };
@@ -48,13 +49,16 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
           className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
           role="alert"
         >
-          {checkError}
+          {t(checkError)}
         </p>
       )}
       {state.source === 'acc' && state.accProject && (
         <div className="flex items-center justify-between gap-3 rounded-md bg-muted/60 px-3 py-2 text-sm">
           <span>
-            ACC project: <span className="font-medium">{state.accProject.name}</span>
+            {rich(t, 'wizard.details.accProject', {
+              name: state.accProject.name,
+              b: (chunks) => <span className="font-medium">{chunks}</span>,
+            })}
           </span>
           <Button
             variant="outline"
@@ -64,23 +68,23 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
               update({ name: state.accProject?.name ?? '' });
             }}
           >
-            Use ACC name
+            {t('wizard.details.useAccName')}
           </Button>
         </div>
       )}
-      <FormField label="Project name" error={nameError}>
+      <FormField label={t('wizard.details.name')} error={nameError && t(nameError)}>
         <Input
           value={state.name}
           maxLength={255}
           onChange={(event) => {
-            setNameError(event.target.value.trim() ? undefined : 'Project name is required');
+            setNameError(event.target.value.trim() ? undefined : 'wizard.details.nameRequired');
             update({ name: event.target.value });
           }}
-          onBlur={() => !state.name.trim() && setNameError('Project name is required')}
-          placeholder="e.g. Harbour Tower"
+          onBlur={() => !state.name.trim() && setNameError('wizard.details.nameRequired')}
+          placeholder={t('wizard.details.namePlaceholder')}
         />
       </FormField>
-      <FormField label="Description" hint="Helps the assistant tailor its insights and suggested questions.">
+      <FormField label={t('wizard.details.description')} hint={t('wizard.details.descriptionHint')}>
         <Textarea
           value={state.description}
           maxLength={1000}
@@ -91,9 +95,9 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
       {billingEnabled && (
         <fieldset className="grid gap-2">
           <div className="flex items-center justify-between">
-            <legend className="text-sm font-medium">Plan</legend>
+            <legend className="text-sm font-medium">{t('wizard.details.plan')}</legend>
             <select
-              aria-label="Currency"
+              aria-label={t('wizard.details.currency')}
               className="h-8 rounded-md border border-border bg-background px-2 text-sm"
               value={state.currency}
               onChange={(event) => update({ currency: event.target.value as Currency })}
@@ -106,7 +110,11 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
           {tiers.isPending ? (
             <Skeleton className="h-20" />
           ) : (
-            <div className="grid gap-2 sm:grid-cols-3" role="radiogroup" aria-label="Plan">
+            <div
+              className="grid gap-2 sm:grid-cols-3"
+              role="radiogroup"
+              aria-label={t('wizard.details.plan')}
+            >
               {(tiers.data ?? []).map((tier) => (
                 // biome-ignore lint/a11y/useSemanticElements: a plan card that acts as one radio of three
                 <button
@@ -123,13 +131,18 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
                   )}
                 >
                   <span className="flex items-center justify-between font-medium">
-                    {tier.name} {tier.popular && <Badge>Popular</Badge>}
+                    {tier.name} {tier.popular && <Badge>{t('wizard.details.popular')}</Badge>}
                   </span>
                   <span>
-                    {formatPrice(tier.price, state.currency)} / month{' '}
-                    <span className="text-muted-foreground">{taxNote(state.currency)}</span>
+                    {rich(t, 'wizard.price.perMonthTax', {
+                      price: formatPrice(tier.price, state.currency),
+                      currency: state.currency,
+                      tax: (chunks) => <span className="text-muted-foreground">{chunks}</span>,
+                    })}
                   </span>
-                  <span className="text-muted-foreground">Up to {tier.max_files} files</span>
+                  <span className="text-muted-foreground">
+                    {t('wizard.details.upToFiles', { count: tier.max_files })}
+                  </span>
                 </button>
               ))}
             </div>
@@ -141,7 +154,7 @@ export function DetailsStep({ wizard, billingEnabled }: StepProps) {
           onClick={onNext}
           disabled={!state.name.trim() || (billingEnabled && !state.tierId) || checkError !== null}
         >
-          Next
+          {t('wizard.footer.next')}
         </Button>
       </StepFooter>
     </div>

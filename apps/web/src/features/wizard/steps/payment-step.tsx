@@ -1,4 +1,4 @@
-import { ACC_MESSAGES, cardBrand, discountedCents, luhnValid, taxNote } from '@plumbline/contracts';
+import { cardBrand, discountedCents, luhnValid } from '@plumbline/contracts';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import {
+  accMessageId,
   cleanUpAccSession,
   isAccSessionGone,
   markAccHandOver,
@@ -14,7 +15,7 @@ import {
 } from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { formatPrice, useBillingConfig, useTiers, validateVoucher } from '@/lib/billing';
-import { useT } from '@/lib/i18n';
+import { type MessageId, rich, useT } from '@/lib/i18n';
 import type { StepProps } from '../step-props';
 import { defaultBillingName, parseExpiry } from '../wizard-steps';
 import { StepFooter } from './step-footer';
@@ -32,11 +33,11 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
   // PAYMENTS=stripe: cards and promotion codes are entered on Stripe's checkout page (spec 1 §4).
   const config = useBillingConfig().data;
   const hosted = config?.provider === 'stripe';
-  const tier = tiers.data?.find((t) => t.id === state.tierId) ?? null;
+  const tier = tiers.data?.find((candidate) => candidate.id === state.tierId) ?? null;
   const email = demo ? DEMO_EMAIL : (user?.email ?? '');
   const card = demo ? DEMO_CARD : state.card;
   const customerName = state.customerName || defaultBillingName(user?.fullName, email);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, MessageId>>({});
   const [processing, setProcessing] = useState(false);
   const [applying, setApplying] = useState(false);
   // One key per attempt of this wizard: a double click or a retry after a lost answer charges once.
@@ -61,24 +62,26 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
       const result = await validateVoucher(code);
       if (result.valid) {
         update({ voucher: { code, result } });
-        toast.success('Voucher applied!', { description: result.description ?? undefined });
+        toast.success(t('wizard.payment.voucherApplied'), { description: result.description ?? undefined });
       } else {
         update({ voucher: null });
-        toast.error('Invalid voucher', { description: result.message || 'Invalid voucher code' });
+        toast.error(t('wizard.payment.voucherInvalid'), {
+          description: result.message || t('wizard.payment.voucherInvalidCode'),
+        });
       }
     } catch {
       update({ voucher: null });
-      toast.error('Failed to validate voucher code');
+      toast.error(t('wizard.payment.voucherFailed'));
     } finally {
       setApplying(false);
     }
   };
 
   const goToCheckout = async () => {
-    const found: Record<string, string> = {};
-    if (!customerName.trim()) found.name = 'Full name is required';
-    if (!EMAIL.test(email)) found.email = 'Please enter a valid email address';
-    if (!tier) found.plan = 'No subscription plan selected. Please go back and select a plan.';
+    const found: Record<string, MessageId> = {};
+    if (!customerName.trim()) found.name = 'wizard.payment.nameRequired';
+    if (!EMAIL.test(email)) found.email = 'wizard.payment.emailInvalid';
+    if (!tier) found.plan = 'wizard.payment.noPlan';
     setErrors(found);
     if (Object.keys(found).length > 0 || !tier) return;
     setProcessing(true);
@@ -88,14 +91,14 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
       markAccHandOver();
       window.location.assign(url);
     } catch (error) {
-      toast.error('Payment failed', { description: errorMessage(error) });
+      toast.error(t('wizard.payment.failed'), { description: errorMessage(error) });
       setProcessing(false);
     }
   };
 
   // Spec 1 §4: the demo's payment and creation are simulated (2 s, 1 s) and write nothing.
   const payDemo = async () => {
-    if (!customerName.trim()) return setErrors({ name: 'Full name is required' });
+    if (!customerName.trim()) return setErrors({ name: 'wizard.payment.nameRequired' });
     setErrors({});
     setProcessing(true);
     try {
@@ -106,17 +109,17 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
   };
 
   const pay = async () => {
-    const found: Record<string, string> = {};
-    if (!customerName.trim()) found.name = 'Full name is required';
-    if (!EMAIL.test(email)) found.email = 'Please enter a valid email address';
-    if (!tier) found.plan = 'No subscription plan selected. Please go back and select a plan.';
+    const found: Record<string, MessageId> = {};
+    if (!customerName.trim()) found.name = 'wizard.payment.nameRequired';
+    if (!EMAIL.test(email)) found.email = 'wizard.payment.emailInvalid';
+    if (!tier) found.plan = 'wizard.payment.noPlan';
     // Spec 1 §5: an ACC import needs its (at most 30-minute-old) Autodesk session.
     if (state.source === 'acc' && (!state.accSessionId || storedAccSession() !== state.accSessionId))
-      found.session = ACC_MESSAGES.sessionExpired;
+      found.session = accMessageId('sessionExpired');
     const expiry = parseExpiry(state.card.expiry);
-    if (!luhnValid(digits)) found.number = 'Your card number is invalid.';
-    if (!expiry) found.expiry = 'Enter the expiry as MM/YY.';
-    if (!/^\d{3,4}$/.test(state.card.cvc.trim())) found.cvc = "Your card's security code is incomplete.";
+    if (!luhnValid(digits)) found.number = 'wizard.payment.cardInvalid';
+    if (!expiry) found.expiry = 'wizard.payment.expiryInvalid';
+    if (!/^\d{3,4}$/.test(state.card.cvc.trim())) found.cvc = 'wizard.payment.cvcIncomplete';
     setErrors(found);
     if (Object.keys(found).length > 0 || !tier || !expiry) return;
     setProcessing(true);
@@ -133,7 +136,7 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
       // One about the Autodesk session (or its authentication) also cleans that session up: the person reconnects.
       if (state.source === 'acc' && (isAccSessionGone(error) || mentionsAuthentication(error)))
         cleanUpAccSession('error');
-      toast.error('Payment failed', { description: errorMessage(error) });
+      toast.error(t('wizard.payment.failed'), { description: errorMessage(error) });
     } finally {
       setProcessing(false);
     }
@@ -142,52 +145,59 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
   return (
     <div className="grid gap-4">
       <section
-        aria-label="Order summary"
+        aria-label={t('wizard.payment.summary')}
         className="grid gap-1 rounded-lg border border-border bg-muted/40 p-4 text-sm"
       >
         <div className="flex items-center justify-between font-medium">
           <span>
-            {tier?.name ?? 'No plan'} plan · {state.name}
+            {t('wizard.payment.planLine', {
+              plan: tier?.name ?? '',
+              hasPlan: tier ? 'yes' : 'no',
+              project: state.name,
+            })}
           </span>
-          <span>{formatPrice(priceCents / 100, state.currency)} / month</span>
+          <span>{t('wizard.price.perMonth', { price: formatPrice(priceCents / 100, state.currency) })}</span>
         </div>
         {discount && state.voucher && (
           <div className="flex items-center justify-between text-green-700">
-            <span>Voucher {state.voucher.code}</span>
-            <span>-{formatPrice((priceCents - totalCents) / 100, state.currency)}</span>
+            <span>{t('wizard.payment.voucherLine', { code: state.voucher.code })}</span>
+            <span>{formatPrice(-(priceCents - totalCents) / 100, state.currency)}</span>
           </div>
         )}
         <div className="flex items-center justify-between border-t border-border pt-2 font-semibold">
-          <span>Total per month</span>
+          <span>{t('wizard.payment.total')}</span>
           <span>
-            {formatPrice(totalCents / 100, state.currency)}{' '}
-            <span className="font-normal text-muted-foreground">{taxNote(state.currency)}</span>
+            {rich(t, 'wizard.price.withTax', {
+              price: formatPrice(totalCents / 100, state.currency),
+              currency: state.currency,
+              tax: (chunks) => <span className="font-normal text-muted-foreground">{chunks}</span>,
+            })}
           </span>
         </div>
         <span className="text-muted-foreground">
-          {state.files.length} file{state.files.length === 1 ? '' : 's'} to upload after payment
+          {t('wizard.payment.afterPayment', { count: state.files.length })}
         </span>
         {state.idsFiles.length > 0 && (
           <span className="text-muted-foreground">
             {t('wizard.ids.afterPayment', { count: state.idsFiles.length })}
           </span>
         )}
-        {errors.plan && <p className="text-destructive">{errors.plan}</p>}
+        {errors.plan && <p className="text-destructive">{t(errors.plan)}</p>}
         {errors.session && (
           <p className="text-destructive" role="alert">
-            {errors.session}
+            {t(errors.session)}
           </p>
         )}
       </section>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Full name" error={errors.name}>
+        <FormField label={t('wizard.payment.name')} error={errors.name && t(errors.name)}>
           <Input
             value={customerName}
             onChange={(e) => update({ customerName: e.target.value })}
             autoComplete="name"
           />
         </FormField>
-        <FormField label="Billing email" error={errors.email}>
+        <FormField label={t('wizard.payment.email')} error={errors.email && t(errors.email)}>
           <Input value={email} readOnly />
         </FormField>
       </div>
@@ -200,17 +210,16 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
         <p className="rounded-lg border border-border p-3 text-sm text-muted-foreground">
           {config?.testMode && (
             <Badge variant="warning" className="mr-2">
-              Test mode
+              {t('wizard.payment.testMode')}
             </Badge>
           )}
-          You will enter your card on Stripe's secure checkout page; promotion codes are entered there too.
-          Your project is created as soon as Stripe confirms the payment.
+          {t('wizard.payment.hosted')}
         </p>
       ) : (
         <>
           <div className="flex items-end gap-2">
             <FormField
-              label="Voucher code"
+              label={t('wizard.payment.voucher')}
               className="flex-1"
               hint={demo ? t('wizard.demo.voucherHint') : undefined}
             >
@@ -231,21 +240,18 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
               onClick={applyVoucher}
               disabled={demo || !state.voucherInput.trim() || applying}
             >
-              Apply
+              {t('wizard.payment.apply')}
             </Button>
           </div>
           <fieldset className="grid gap-2 rounded-lg border border-border p-3">
             <legend className="flex items-center gap-2 px-1 text-sm font-medium">
-              Card <Badge variant="warning">Test mode</Badge>
+              {t('wizard.payment.card')} <Badge variant="warning">{t('wizard.payment.testMode')}</Badge>
             </legend>
-            <p className="text-xs text-muted-foreground">
-              Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry and
-              CVC.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('wizard.payment.testCards')}</p>
             <div className="grid gap-2 sm:grid-cols-[1fr_6rem_5rem]">
               <FormField
-                label={`Card number${brand && brand !== 'card' ? ` (${brand})` : ''}`}
-                error={errors.number}
+                label={t('wizard.payment.cardNumber', { brand: brand && brand !== 'card' ? brand : 'none' })}
+                error={errors.number && t(errors.number)}
               >
                 <Input
                   inputMode="numeric"
@@ -256,16 +262,16 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
                   placeholder="1234 1234 1234 1234"
                 />
               </FormField>
-              <FormField label="Expiry" error={errors.expiry}>
+              <FormField label={t('wizard.payment.expiry')} error={errors.expiry && t(errors.expiry)}>
                 <Input
                   autoComplete="cc-exp"
                   value={card.expiry}
                   readOnly={demo}
                   onChange={(e) => update({ card: { ...state.card, expiry: e.target.value } })}
-                  placeholder="MM/YY"
+                  placeholder={t('wizard.payment.expiryPlaceholder')}
                 />
               </FormField>
-              <FormField label="CVC" error={errors.cvc}>
+              <FormField label={t('wizard.payment.cvc')} error={errors.cvc && t(errors.cvc)}>
                 <Input
                   inputMode="numeric"
                   autoComplete="cc-csc"
@@ -282,14 +288,14 @@ export function PaymentStep({ wizard, user, demo }: StepProps) {
                 checked={state.saveCard}
                 onChange={(e) => update({ saveCard: e.target.checked })}
               />
-              Save card for subscription billing (required for monthly renewal)
+              {t('wizard.payment.saveCard')}
             </label>
           </fieldset>
         </>
       )}
       <StepFooter onBack={wizard.back} disabledBack={processing}>
         <Button onClick={demo ? payDemo : hosted ? goToCheckout : pay} disabled={processing}>
-          {processing ? 'Processing...' : hosted ? 'Continue to Checkout' : 'Complete Payment'}
+          {t('wizard.payment.submit', { state: processing ? 'processing' : hosted ? 'checkout' : 'pay' })}
         </Button>
       </StepFooter>
     </div>

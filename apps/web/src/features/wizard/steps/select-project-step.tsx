@@ -1,4 +1,4 @@
-import { ACC_MESSAGES, type AccHub, type AccProject } from '@plumbline/contracts';
+import type { AccHub, AccProject } from '@plumbline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,10 +8,18 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { accKeys, cleanUpAccSession, isAccSessionGone, listAccProjects, listHubs } from '@/lib/acc';
+import {
+  accKeys,
+  accMessageId,
+  cleanUpAccSession,
+  isAccSessionGone,
+  listAccProjects,
+  listHubs,
+} from '@/lib/acc';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { type MessageId, t as translate, useT } from '@/lib/i18n';
 import type { StepProps } from '../step-props';
 import { StepFooter } from './step-footer';
 
@@ -57,10 +65,11 @@ function Row({
  */
 export function SelectProjectStep({ wizard }: StepProps) {
   const { state, update } = wizard;
+  const t = useT('wizard');
   const session = state.accSessionId ?? '';
   const [tab, setTab] = useState<'hub' | 'project'>(state.hub ? 'project' : 'hub');
   const [search, setSearch] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageId | null>(null);
 
   const hubs = useQuery({
     queryKey: accKeys.hubs(session),
@@ -85,11 +94,15 @@ export function SelectProjectStep({ wizard }: StepProps) {
     if (isAccSessionGone(failure)) {
       // The server no longer knows the session (past 30 minutes, or gone): connect again.
       cleanUpAccSession('error');
-      toast.error('Connection Error', { description: ACC_MESSAGES.sessionNotFound });
+      toast.error(translate('wizard.acc.connectionErrorTitle'), {
+        description: translate(accMessageId('sessionNotFound')),
+      });
       update({ accSessionId: null, hub: null, accProject: null, accFiles: [], step: 'connect_acc' });
       return;
     }
-    toast.error('Connection Error', { description: ACC_MESSAGES.connectionError });
+    toast.error(translate('wizard.acc.connectionErrorTitle'), {
+      description: translate(accMessageId('connectionError')),
+    });
     console.warn('ACC listing failed:', errorMessage(failure));
   }, [hubs.error, projects.error, update]);
 
@@ -110,9 +123,9 @@ export function SelectProjectStep({ wizard }: StepProps) {
     <div className="grid gap-4">
       <Tabs value={tab} onValueChange={(value) => setTab(value as 'hub' | 'project')}>
         <TabsList>
-          <TabsTrigger value="hub">1. Select Hub</TabsTrigger>
+          <TabsTrigger value="hub">{t('wizard.selectProject.hubTab')}</TabsTrigger>
           <TabsTrigger value="project" disabled={!state.hub}>
-            2. Select Project
+            {t('wizard.selectProject.projectTab')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="hub" className="mt-4">
@@ -122,11 +135,15 @@ export function SelectProjectStep({ wizard }: StepProps) {
               <Skeleton className="h-12" />
             </div>
           ) : hubs.isError ? (
-            <p className="text-sm text-destructive">{ACC_MESSAGES.connectionError}</p>
+            <p className="text-sm text-destructive">{t(accMessageId('connectionError'))}</p>
           ) : hubs.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{ACC_MESSAGES.noHubs}</p>
+            <p className="text-sm text-muted-foreground">{t(accMessageId('noHubs'))}</p>
           ) : (
-            <div className="grid max-h-[300px] gap-2 overflow-y-auto" role="radiogroup" aria-label="Hubs">
+            <div
+              className="grid max-h-[300px] gap-2 overflow-y-auto"
+              role="radiogroup"
+              aria-label={t('wizard.selectProject.hubs')}
+            >
               {hubs.data.map((hub) => (
                 <Row
                   key={hub.id}
@@ -137,7 +154,9 @@ export function SelectProjectStep({ wizard }: StepProps) {
                 >
                   <span className="grid gap-0.5">
                     <span className="font-medium">{hub.name}</span>
-                    <span className="text-xs text-muted-foreground">Region: {hub.region}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {t('wizard.selectProject.region', { region: hub.region })}
+                    </span>
                   </span>
                 </Row>
               ))}
@@ -148,8 +167,8 @@ export function SelectProjectStep({ wizard }: StepProps) {
           <div className="relative">
             <Search className="absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden="true" />
             <Input
-              aria-label="Search projects"
-              placeholder="Search projects..."
+              aria-label={t('wizard.selectProject.search')}
+              placeholder={t('wizard.selectProject.searchPlaceholder')}
               className="pl-8"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
@@ -161,13 +180,17 @@ export function SelectProjectStep({ wizard }: StepProps) {
               <Skeleton className="h-12" />
             </div>
           ) : projects.isError ? (
-            <p className="text-sm text-destructive">{ACC_MESSAGES.connectionError}</p>
+            <p className="text-sm text-destructive">{t(accMessageId('connectionError'))}</p>
           ) : visible.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              {search.trim() ? ACC_MESSAGES.noProjectsMatching : ACC_MESSAGES.noProjects}
+              {t(accMessageId(search.trim() ? 'noProjectsMatching' : 'noProjects'))}
             </p>
           ) : (
-            <div className="grid max-h-[300px] gap-2 overflow-y-auto" role="radiogroup" aria-label="Projects">
+            <div
+              className="grid max-h-[300px] gap-2 overflow-y-auto"
+              role="radiogroup"
+              aria-label={t('wizard.selectProject.projects')}
+            >
               {visible.map((project) => (
                 <Row
                   key={project.id}
@@ -180,7 +203,7 @@ export function SelectProjectStep({ wizard }: StepProps) {
                     <span className="font-medium">{project.name}</span>
                     {project.lastModified && (
                       <span className="text-xs text-muted-foreground">
-                        Last modified {formatDate(project.lastModified)}
+                        {t('wizard.selectProject.lastModified', { date: formatDate(project.lastModified) })}
                       </span>
                     )}
                   </span>
@@ -192,17 +215,17 @@ export function SelectProjectStep({ wizard }: StepProps) {
       </Tabs>
       {error && (
         <p className="text-sm text-destructive" role="alert">
-          {error}
+          {t(error)}
         </p>
       )}
       <StepFooter onBack={wizard.back}>
         <Button
           onClick={() => {
-            if (!state.accProject) return setError(ACC_MESSAGES.selectProject);
+            if (!state.accProject) return setError(accMessageId('selectProject'));
             wizard.next();
           }}
         >
-          Next
+          {t('wizard.footer.next')}
         </Button>
       </StepFooter>
     </div>
