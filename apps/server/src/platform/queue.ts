@@ -50,16 +50,19 @@ export interface JobRetry {
 }
 
 /**
- * A worker holding a job refreshes its heartbeat every JOB_HEARTBEAT_SECONDS / 2 (10 s); a job whose
- * heartbeat is older than JOB_HEARTBEAT_SECONDS is failed and retried: its worker died (a kill, a lost
- * machine). The last beat came at most 10 s before the kill and the supervisor looks every
- * SUPERVISE_INTERVAL_SECONDS, so a dead worker's job is queued again 10-30 s after the kill and started
- * after its retry delay (5-10 s for a first retry of bimfile.process): within a minute. A live job
- * keeps beating however long it runs, so `expireInSeconds` is only the outer bound of a job that hangs. The beat needs the worker's event
- * loop free for 10 s at a time, which holds because CPU-heavy work runs on worker threads (0157).
+ * A worker holding a job refreshes its heartbeat every JOB_HEARTBEAT_REFRESH_SECONDS (2 s); a job whose
+ * heartbeat is older than JOB_HEARTBEAT_SECONDS (10 s, pg-boss's least) is failed and retried: its
+ * worker died (a kill, a lost machine). The last beat came at most 2 s before the kill and the
+ * supervisor looks every SUPERVISE_INTERVAL_SECONDS (3 s), so a dead worker's job is queued again
+ * 8-13 s after the kill and started after its retry delay (2-4 s for a first retry of
+ * bimfile.process) and a poll: within 30 s (test/heartbeat-takeover.test.ts). A live job keeps
+ * beating however long it runs, so `expireInSeconds` is only the outer bound of a job that hangs. The
+ * beat needs the worker's event loop free for a few seconds at a time, which holds because CPU-heavy
+ * work runs on worker threads (0157).
  */
-export const JOB_HEARTBEAT_SECONDS = 20;
-const SUPERVISE_INTERVAL_SECONDS = 10;
+export const JOB_HEARTBEAT_SECONDS = 10;
+export const JOB_HEARTBEAT_REFRESH_SECONDS = 2;
+const SUPERVISE_INTERVAL_SECONDS = 3;
 
 export interface QueueStatus {
   status: 'up' | 'down';
@@ -186,6 +189,7 @@ export class JobQueue<TDeps> implements JobSender {
         pollingIntervalSeconds: this.options.pollIntervalSeconds,
         batchSize: definition.batchSize ?? 1,
         localConcurrency: this.concurrency.get(definition.name) ?? 1,
+        heartbeatRefreshSeconds: JOB_HEARTBEAT_REFRESH_SECONDS,
       },
       async (jobs) => {
         for (const job of jobs) {
@@ -229,7 +233,7 @@ export class JobQueue<TDeps> implements JobSender {
 
   /**
    * Stops fetching new jobs and waits up to `timeoutMs` for running ones to finish. A job still
-   * running then is left active; its heartbeat stops, and another worker takes it up within a minute.
+   * running then is left active; its heartbeat stops, and another worker takes it up within 30 s.
    */
   async stop(timeoutMs: number): Promise<void> {
     if (!this.running) return;
