@@ -12,6 +12,8 @@ import type { AnalysisInput, PreviousVersion, StoredModel } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import { storeExplorerFile } from './explorer-file';
 import * as repo from './repo';
+import { reuseResults } from './reuse';
+import { resultKey } from './reuse-key';
 
 export interface ProcessingDeps {
   db: Database;
@@ -39,6 +41,8 @@ export type ProcessingOutcome =
       properties: number;
       results: number;
       timings: Record<string, number>;
+      /** The version whose results were copied (decision 0433); absent when the engine ran. */
+      reusedFrom?: string;
     }
   | { status: 'failed'; error: string }
   | { status: 'skipped' };
@@ -91,6 +95,12 @@ export async function processFileVersion(
   if (effectiveMode === 'full') await repo.markProcessing(deps.db, versionId);
   for (let attempt = 1; ; attempt++) {
     try {
+      if (effectiveMode === 'full') {
+        const reused = await reuseResults(deps, version, (history) =>
+          afterComparison(deps, version, 'processed', history),
+        );
+        if (reused) return reused;
+      }
       return await analyseAndWrite(deps, version, effectiveMode, hooks);
     } catch (error) {
       if (!(error instanceof repo.StaleIdsError) || attempt >= STALE_ATTEMPTS) throw error;
@@ -159,6 +169,7 @@ async function analyseAndWrite(
     at: deps.clock.now(),
     recheckQueuedAt: version.recheckQueuedAt,
     checkedAgainst: fingerprint,
+    resultKey: resultKey(version.sha256, fingerprint),
     history: analysis.history,
     specificationKeys: analysis.specificationKeys,
     afterWrite: afterComparison(deps, version, mode === 'full' ? 'processed' : 'rechecked', analysis.history),
