@@ -78,13 +78,18 @@ for (const backend of testBackends()) {
     const storeUnqueuedVersion = (name: string, status?: 'processing') =>
       storeUnqueued(server, projectId, name, ifc as Buffer, status);
 
-    /** What processFileVersion needs, from the test server, logging nothing. */
+    /**
+     * What processFileVersion needs, from the test server, logging nothing. The engine's own path:
+     * these tests process one model many times, which would otherwise copy the first results
+     * (test/result-reuse.test.ts).
+     */
     function processingDeps() {
       return {
         db: server.database.db,
         storage: server.storage,
         clock: server.clock,
         logger: createLogger('silent'),
+        reuse: false,
       };
     }
 

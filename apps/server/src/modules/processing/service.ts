@@ -29,6 +29,11 @@ export interface ProcessingDeps {
   jobs?: JobSender;
   /** The columnar engine that writes each version's explorer file; without it (some tests) none is written. */
   columnar?: ColumnarEngine;
+  /**
+   * Whether a version may copy the results of a version with the same result key (reuse.ts, default
+   * true); false in tests of the engine's own path, which process one model many times.
+   */
+  reuse?: boolean;
 }
 
 /** full: read, store elements and properties, check. recheck: check again, replacing only results. */
@@ -95,7 +100,7 @@ export async function processFileVersion(
   if (effectiveMode === 'full') await repo.markProcessing(deps.db, versionId);
   for (let attempt = 1; ; attempt++) {
     try {
-      if (effectiveMode === 'full') {
+      if (effectiveMode === 'full' && deps.reuse !== false) {
         const reused = await reuseResults(deps, version, (history) =>
           afterComparison(deps, version, 'processed', history),
         );
