@@ -185,23 +185,21 @@ describe('heartbeat take-over', () => {
     ).rows;
     expect(retried?.retryCount).toBe(1);
     const takeOverMs = retried!.startedOn.getTime() - killedAt.getTime();
-    console.info(`heartbeat take-over: the killed worker's job started again ${takeOverMs} ms after the kill`);
+    console.info(
+      `heartbeat take-over: the killed worker's job started again ${takeOverMs} ms after the kill`,
+    );
     expect(takeOverMs).toBeGreaterThan(0);
     expect(takeOverMs).toBeLessThan(TAKE_OVER_LIMIT_MS);
 
     // And it completes there, once.
-    await until(
-      'the version to complete',
-      async () => {
-        const { rows } = await database.query<{ status: string; error: string | null }>(
-          'select status, error from file_versions where id = $1',
-          [versionId],
-        );
-        if (rows[0]?.status === 'failed') throw new Error(`the version failed: ${rows[0].error}`);
-        return rows[0]?.status === 'completed';
-      },
-      [survivor],
-    );
+    await until('the version to complete', async () => {
+      const { rows } = await database.query<{ status: string; error: string | null }>(
+        'select status, error from file_versions where id = $1',
+        [versionId],
+      );
+      if (rows[0]?.status === 'failed') throw new Error(`the version failed: ${rows[0].error}`);
+      return rows[0]?.status === 'completed';
+    }, [survivor]);
     expect(starts(holder, jobId)).toEqual([expect.objectContaining({ retryCount: 0 })]);
     survivor.child.kill('SIGTERM');
     await survivor.exited;

@@ -73,8 +73,15 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       server = await startTestServer(backend, { DATA_DIR: dataDir });
       owner = await signUp(server, 'Rita Reuse');
-      projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Reuse' })).json().project.id;
-      const ids = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'windows.ids', windowsIds!);
+      projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Reuse' })).json().project
+        .id;
+      const ids = await upload(
+        server,
+        owner,
+        `/api/v1/projects/${projectId}/idsfiles`,
+        'windows.ids',
+        windowsIds!,
+      );
       expect(ids.statusCode).toBe(201);
     });
     afterAll(async () => {
@@ -211,7 +218,13 @@ for (const backend of testBackends()) {
       const latest = before!.id;
       expect(fullRuns(latest)).toBe(0);
       // Another active IDS file: another set of revisions, and a re-check of each file's latest version.
-      const added = await upload(server, owner, `/api/v1/projects/${projectId}/idsfiles`, 'again.ids', windowsIds!);
+      const added = await upload(
+        server,
+        owner,
+        `/api/v1/projects/${projectId}/idsfiles`,
+        'again.ids',
+        windowsIds!,
+      );
       expect(added.statusCode).toBe(201);
       const after = await eventually(async () => {
         const [row] = await rowsOf<{ resultKey: string | null; queued: Date | null }>(

@@ -245,14 +245,12 @@ export class JobQueue<TDeps> implements JobSender {
    * while it is active under the fetch's attempt, so the completion after the handler is a no-op.
    */
   private async giveBack(name: string, id: string): Promise<void> {
-    await this.boss
-      .getDb()
-      .executeSql(
-        `update pgboss.job set state = 'created', started_on = null, heartbeat_on = null,
+    await this.boss.getDb().executeSql(
+      `update pgboss.job set state = 'created', started_on = null, heartbeat_on = null,
            start_after = now() + make_interval(secs => $3)
          where name = $1 and id = $2 and state = 'active'`,
-        [name, id, MEMORY_RETRY_SECONDS],
-      );
+      [name, id, MEMORY_RETRY_SECONDS],
+    );
   }
 
   async status(): Promise<QueueStatus> {

@@ -7,7 +7,13 @@
  * match by STEP id. Pure.
  */
 import { compareVersions, matchElements, ownElementKey } from '@plumbline/ids';
-import { type ComparisonRows, comparisonRows, type StoredVersionData, storedFindings, storedSignatures } from '../history';
+import {
+  type ComparisonRows,
+  comparisonRows,
+  type StoredVersionData,
+  storedFindings,
+  storedSignatures,
+} from '../history';
 import type { ElementMatchColumns } from './history-step';
 
 export interface ReuseCompareInput {

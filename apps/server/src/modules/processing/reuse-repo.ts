@@ -166,7 +166,8 @@ export async function writeReusedVersion(
             ifc_schema_substitution as "ifcSchemaSubstitution"
           from file_versions where id = ${sourceId} for share`,
     );
-    if (source?.status !== 'completed' || source.resultKey !== input.resultKey) throw new ResultSourceGoneError();
+    if (source?.status !== 'completed' || source.resultKey !== input.resultKey)
+      throw new ResultSourceGoneError();
     const match = sql`join unnest(${sql.param(compared.stepId)}::int[], ${sql.param(compared.elementKey)}::text[],
         ${sql.param(compared.matchKind)}::smallint[], ${sql.param(compared.matchConfidence)}::real[])
         as m(step_id, element_key, match_kind, match_confidence) on m.step_id = s.step_id`;
@@ -183,7 +184,9 @@ export async function writeReusedVersion(
     const partitions: StagedPartition[] = [];
     for (const table of PARTITIONED)
       partitions.push(
-        await timed(hooks, `copy ${getTableName(table)}`, () => copyPartition(tx, table, sourceId, versionId)),
+        await timed(hooks, `copy ${getTableName(table)}`, () =>
+          copyPartition(tx, table, sourceId, versionId),
+        ),
       );
     for (const table of PLAIN)
       await timed(hooks, `copy ${getTableName(table)}`, () => copyRows(tx, table, sourceId, versionId));
@@ -194,7 +197,9 @@ export async function writeReusedVersion(
     // The specifications' keys are the source's (the same IDS revisions): only the comparison is new.
     await writeHistory(tx, versionId, compared.rows, input.at, hooks);
     await staged.attach();
-    const flaggedWaivers = await timed(hooks, 'waivers', () => applyToProcessedVersion(tx, versionId, input.at));
+    const flaggedWaivers = await timed(hooks, 'waivers', () =>
+      applyToProcessedVersion(tx, versionId, input.at),
+    );
     const counts = await rowsOf<{ properties: number; results: number }>(
       tx,
       sql`select (select count(*)::int from element_properties where file_version_id = ${versionId}) as properties,
@@ -218,7 +223,10 @@ export async function writeReusedVersion(
         explorerFileKey: input.explorerFileKey,
       })
       .where(sql`${fileVersions.id} = ${versionId}`);
-    await tx.update(projects).set({ lastProcessedAt: input.at }).where(sql`${projects.id} = ${input.projectId}`);
+    await tx
+      .update(projects)
+      .set({ lastProcessedAt: input.at })
+      .where(sql`${projects.id} = ${input.projectId}`);
     await input.afterWrite?.(tx, { flaggedWaivers });
     return {
       elements: compared.stepId.length,

@@ -101,10 +101,13 @@ export async function processFileVersion(
   for (let attempt = 1; ; attempt++) {
     try {
       if (effectiveMode === 'full' && deps.reuse !== false) {
-        const reused = await reuseResults(deps, version, (history) =>
-          afterComparison(deps, version, 'processed', history),
+        const reused = await reuseResults(
+          deps,
+          version,
+          deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+          (history) => afterComparison(deps, version, 'processed', history),
         );
-        if (reused) return reused;
+        if (reused) return { status: 'completed', ...reused };
       }
       return await analyseAndWrite(deps, version, effectiveMode, hooks);
     } catch (error) {
