@@ -78,11 +78,7 @@ for (const backend of testBackends()) {
     const storeUnqueuedVersion = (name: string, status?: 'processing') =>
       storeUnqueued(server, projectId, name, ifc as Buffer, status);
 
-    /**
-     * What processFileVersion needs, from the test server, logging nothing. The engine's own path:
-     * these tests process one model many times, which would otherwise copy the first results
-     * (test/result-reuse.test.ts).
-     */
+    /** What processFileVersion needs, logging nothing; the engine's path, not a copy (result-reuse.test.ts). */
     function processingDeps() {
       return {
         db: server.database.db,
