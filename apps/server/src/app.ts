@@ -259,6 +259,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
     await database.migrate(options.migrationsFolder);
     queue = await JobQueue.start<JobDeps>(database, jobDefinitions, {
       pollIntervalSeconds: config.queuePollIntervalSeconds,
+      memoryBudgetBytes: config.workerMemoryBytes,
       logger: logger.child({ component: 'queue' }),
       // A server on a clock of its own (tests) gets its scheduled jobs sent by hand, on that clock.
       runSchedules: clock === systemClock,

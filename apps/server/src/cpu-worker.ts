@@ -6,6 +6,7 @@ import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import type { compareStored, compareStoredBcf } from './modules/history/compare-task';
 import type { readIdsUpload } from './modules/idsfiles/read-ids';
 import type { analyse, PreviousVersion } from './modules/processing/analyse';
+import type { compareReused } from './modules/processing/reuse-compare';
 import type { renderInsightsPdf } from './modules/reports/ai-insights-pdf';
 import type { FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
 import type { renderComprehensivePdf } from './modules/reports/comprehensive-pdf';
@@ -48,6 +49,9 @@ const tasks = {
   // Two stored versions compared (their rows come as COPY bytes, transferred): history and the API.
   'compare-stored': async (input: Parameters<typeof compareStored>[0]) =>
     (await import('./modules/history/compare-task')).compareStored(input),
+  // A version whose results are copied from another's (decision 0433), compared with its previous.
+  'compare-reused': async (input: Parameters<typeof compareReused>[0]) =>
+    (await import('./modules/processing/reuse-compare')).compareReused(input),
   // The new failures of two stored versions as BCF, by the command line's writer (history/service.ts).
   'compare-bcf': async (input: Parameters<typeof compareStoredBcf>[0]) =>
     (await import('./modules/history/compare-task')).compareStoredBcf(input),

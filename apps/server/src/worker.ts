@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   await database.migrate(migrationsFolder);
   const queue = await JobQueue.start<JobDeps>(database, jobDefinitions, {
     pollIntervalSeconds: config.queuePollIntervalSeconds,
+    memoryBudgetBytes: config.workerMemoryBytes,
     logger,
   });
   // Separate workers share the API's files: the same STORAGE_URL bucket (or, on local disk, the same

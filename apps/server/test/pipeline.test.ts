@@ -78,13 +78,14 @@ for (const backend of testBackends()) {
     const storeUnqueuedVersion = (name: string, status?: 'processing') =>
       storeUnqueued(server, projectId, name, ifc as Buffer, status);
 
-    /** What processFileVersion needs, from the test server, logging nothing. */
+    /** What processFileVersion needs, logging nothing; the engine's path, not a copy (result-reuse.test.ts). */
     function processingDeps() {
       return {
         db: server.database.db,
         storage: server.storage,
         clock: server.clock,
         logger: createLogger('silent'),
+        reuse: false,
       };
     }
 

@@ -16,7 +16,7 @@ import { type S3Standin, startS3Standin } from './support/s3-standin';
 // variables. Six models are uploaded at once; one worker is killed (SIGKILL) while it holds a
 // processing job. Every version must complete exactly once with the counts the engine gives for the
 // same file processed alone, and the killed worker's job must be taken up by the other worker within
-// a minute (the queue's heartbeat, platform/queue.ts).
+// 30 s (the queue's heartbeat, platform/queue.ts; asserted in heartbeat-takeover.test.ts).
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const demoIds = readFileSync(new URL('../src/modules/demo/demo.ids', import.meta.url));
 const MODELS = 6;
@@ -249,7 +249,7 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     const stillActive = await activeProcessingJobs();
     expect(stillActive.has(victim.jobId), 'the killed job finished before the kill landed').toBe(true);
 
-    // Its heartbeat goes stale: the job is queued again (20 s stale + up to 10 s to the next check),
+    // Its heartbeat goes stale: the job is queued again (10 s stale + up to 3 s to the next check),
     // failed by the heartbeat check rather than left to its expiry (how long that took is printed, not
     // asserted: decision 0205)…
     const requeued = await until(

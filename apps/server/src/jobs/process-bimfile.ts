@@ -1,6 +1,7 @@
 import { type ProcessBimFilePayload, processBimFileJob } from '../modules/bimfiles/jobs';
 import { processingMail, versionContext } from '../modules/notifications/messages';
 import { notifyUser } from '../modules/notifications/notify';
+import { versionMemoryClass } from '../modules/processing/memory-class';
 import { giveUp, processFileVersion } from '../modules/processing/service';
 import { queueDemoReportsWhenReady } from '../modules/reports/demo-reports';
 import { queueConversion } from '../modules/viewer/queue-conversion';
@@ -12,6 +13,8 @@ const RETRY_LIMIT = processBimFileJob.queue.retryLimit ?? 0;
 /** Runs {@link processBimFileJob} (declared, with its payload and retry policy, in modules/bimfiles/jobs.ts). */
 export const processBimFileHandler: JobDefinition<ProcessBimFilePayload, JobDeps> = {
   ...processBimFileJob,
+  // Admitted on a worker only beside jobs its memory class fits with (platform/memory-admission.ts).
+  memoryNeed: (deps, payload) => versionMemoryClass(deps.db, payload.fileVersionId),
   async handle(deps, payload, job) {
     try {
       const outcome = await processFileVersion(deps, payload.fileVersionId, payload.mode);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_MAX_IDS_MB, MAX_MAX_IDS_MB, MIN_MAX_IDS_MB } from '@plumbline/ids/ids-size-limit';
 import { z } from 'zod';
@@ -55,6 +56,7 @@ export const envSchema = z.object({
   PROCESSING_TIME_LIMIT_SECONDS: positiveInt(30 * 60),
   LIVE_CHECK_CACHE_MB: positiveInt(1024),
   EXPLORER_CACHE_MB: positiveInt(512),
+  WORKER_MEMORY_MB: z.coerce.number().int().positive().optional(),
   EXPLORER_STORE: z.enum(['columnar', 'sql'], { message: 'must be columnar or sql' }).default('columnar'),
   INVITATION_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   DEMO_SEED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
@@ -151,6 +153,8 @@ export interface Config {
   liveCheckCacheBytes: number;
   /** Memory for the explorer's columnar files: versions kept loaded, least recently used dropped first. */
   explorerCacheBytes: number;
+  /** What the jobs of this process may reserve (memory-class admission, platform/memory-admission.ts). */
+  workerMemoryBytes: number;
   /**
    * Where explorer rows are read: `columnar` writes each version's Parquet file and reads it (SQL until
    * it exists; decision 0274), `sql` reads PostgreSQL's rows only and writes no file (decision 0300).
@@ -304,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     processingTimeLimitMs: e.PROCESSING_TIME_LIMIT_SECONDS * 1000,
     liveCheckCacheBytes: e.LIVE_CHECK_CACHE_MB * 1024 * 1024,
     explorerCacheBytes: e.EXPLORER_CACHE_MB * 1024 * 1024,
+    workerMemoryBytes: (e.WORKER_MEMORY_MB ?? Math.floor((totalmem() * 0.75) / (1024 * 1024))) * 1024 * 1024,
     explorerStore: e.EXPLORER_STORE,
     invitationValidDays: e.INVITATION_VALID_DAYS,
     storage: storageConfig(e, dataDir),

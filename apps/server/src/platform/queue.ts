@@ -3,6 +3,7 @@ import { fromDrizzle, PgBoss, type Queue as QueueOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DatabaseHandle } from './db';
 import type { Logger } from './logger';
+import { MemoryBudget } from './memory-admission';
 
 /**
  * Background jobs on pg-boss, in the same PostgreSQL database as everything else (the embedded
@@ -23,6 +24,12 @@ export interface JobSpec<TPayload> {
 
 export interface JobDefinition<TPayload, TDeps> extends JobSpec<TPayload> {
   handle(deps: TDeps, payload: TPayload, job: { id: string; retryCount: number }): Promise<void>;
+  /**
+   * The memory one job needs, in bytes (a memory class, platform/memory-admission.ts): with a
+   * worker memory budget, the job runs here only when it fits beside the running jobs, else it is
+   * given back to the queue for another worker. Without it the job is always admitted.
+   */
+  memoryNeed?(deps: TDeps, payload: TPayload): Promise<number>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of every payload type.
@@ -50,16 +57,19 @@ export interface JobRetry {
 }
 
 /**
- * A worker holding a job refreshes its heartbeat every JOB_HEARTBEAT_SECONDS / 2 (10 s); a job whose
- * heartbeat is older than JOB_HEARTBEAT_SECONDS is failed and retried: its worker died (a kill, a lost
- * machine). The last beat came at most 10 s before the kill and the supervisor looks every
- * SUPERVISE_INTERVAL_SECONDS, so a dead worker's job is queued again 10-30 s after the kill and started
- * after its retry delay (5-10 s for a first retry of bimfile.process): within a minute. A live job
- * keeps beating however long it runs, so `expireInSeconds` is only the outer bound of a job that hangs. The beat needs the worker's event
- * loop free for 10 s at a time, which holds because CPU-heavy work runs on worker threads (0157).
+ * A worker holding a job refreshes its heartbeat every JOB_HEARTBEAT_REFRESH_SECONDS (2 s); a job whose
+ * heartbeat is older than JOB_HEARTBEAT_SECONDS (10 s, pg-boss's least) is failed and retried: its
+ * worker died (a kill, a lost machine). The last beat came at most 2 s before the kill and the
+ * supervisor looks every SUPERVISE_INTERVAL_SECONDS (3 s), so a dead worker's job is queued again
+ * 8-13 s after the kill and started after its retry delay (2-4 s for a first retry of
+ * bimfile.process) and a poll: within 30 s (test/heartbeat-takeover.test.ts). A live job keeps
+ * beating however long it runs, so `expireInSeconds` is only the outer bound of a job that hangs. The
+ * beat needs the worker's event loop free for a few seconds at a time, which holds because CPU-heavy
+ * work runs on worker threads (0157).
  */
-export const JOB_HEARTBEAT_SECONDS = 20;
-const SUPERVISE_INTERVAL_SECONDS = 10;
+export const JOB_HEARTBEAT_SECONDS = 10;
+export const JOB_HEARTBEAT_REFRESH_SECONDS = 2;
+const SUPERVISE_INTERVAL_SECONDS = 3;
 
 export interface QueueStatus {
   status: 'up' | 'down';
@@ -77,7 +87,14 @@ export interface JobQueueOptions {
    * clock knows nothing of.
    */
   runSchedules?: boolean;
+  /** The memory this process's jobs may reserve (WORKER_MEMORY_MB); without it, no admission. */
+  memoryBudgetBytes?: number;
 }
+
+/** How long a job given back for want of memory waits before any worker may fetch it again. */
+export const MEMORY_RETRY_SECONDS = 2;
+
+const toMb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 export class JobQueue<TDeps> implements JobSender {
   private running = false;
@@ -85,12 +102,16 @@ export class JobQueue<TDeps> implements JobSender {
   private deps: TDeps | null = null;
   /** Workers per queue in this process (1 unless an admin raised it in Performance Settings). */
   private readonly concurrency = new Map<string, number>();
+  /** What this process's running jobs reserved, when it has a memory budget. */
+  private readonly memory: MemoryBudget | null;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly definitions: ReadonlyArray<AnyJobDefinition<TDeps>>,
     private readonly options: JobQueueOptions,
-  ) {}
+  ) {
+    this.memory = options.memoryBudgetBytes ? new MemoryBudget(options.memoryBudgetBytes) : null;
+  }
 
   /** Installs or upgrades pg-boss's schema (idempotent, safe across processes) and creates our queues. */
   static async start<TDeps>(
@@ -186,6 +207,7 @@ export class JobQueue<TDeps> implements JobSender {
         pollingIntervalSeconds: this.options.pollIntervalSeconds,
         batchSize: definition.batchSize ?? 1,
         localConcurrency: this.concurrency.get(definition.name) ?? 1,
+        heartbeatRefreshSeconds: JOB_HEARTBEAT_REFRESH_SECONDS,
       },
       async (jobs) => {
         for (const job of jobs) {
@@ -193,16 +215,41 @@ export class JobQueue<TDeps> implements JobSender {
           const log = this.options.logger.child({ job: definition.name, jobId: job.id });
           const started = performance.now();
           // Which process holds which job: operators reading logs, and the scale-out test.
-          log.debug({ retryCount: job.retryCount }, 'job started');
+          const need = this.memory && definition.memoryNeed ? await definition.memoryNeed(deps, payload) : 0;
+          if (this.memory && need > 0 && !this.memory.admit(job.id, need)) {
+            await this.giveBack(definition.name, job.id);
+            log.info(
+              { needMb: toMb(need), usedMb: toMb(this.memory.used), budgetMb: toMb(this.memory.budgetBytes) },
+              'job given back: its memory class does not fit beside the running jobs',
+            );
+            continue;
+          }
+          log.debug({ retryCount: job.retryCount, memoryMb: toMb(need) }, 'job started');
           try {
             await definition.handle(deps, payload, { id: job.id, retryCount: job.retryCount });
             log.debug({ ms: Math.round(performance.now() - started) }, 'job completed');
           } catch (error) {
             log.error({ err: error, retryCount: job.retryCount }, 'job failed');
             throw error;
+          } finally {
+            this.memory?.release(job.id);
           }
         }
       },
+    );
+  }
+
+  /**
+   * Puts a fetched job back in the queue as it was before the fetch, not as a failure (no retry
+   * used), fetchable again after MEMORY_RETRY_SECONDS by any worker. pg-boss completes a job only
+   * while it is active under the fetch's attempt, so the completion after the handler is a no-op.
+   */
+  private async giveBack(name: string, id: string): Promise<void> {
+    await this.boss.getDb().executeSql(
+      `update pgboss.job set state = 'created', started_on = null, heartbeat_on = null,
+           start_after = now() + make_interval(secs => $3)
+         where name = $1 and id = $2 and state = 'active'`,
+      [name, id, MEMORY_RETRY_SECONDS],
     );
   }
 
@@ -229,7 +276,7 @@ export class JobQueue<TDeps> implements JobSender {
 
   /**
    * Stops fetching new jobs and waits up to `timeoutMs` for running ones to finish. A job still
-   * running then is left active; its heartbeat stops, and another worker takes it up within a minute.
+   * running then is left active; its heartbeat stops, and another worker takes it up within 30 s.
    */
   async stop(timeoutMs: number): Promise<void> {
     if (!this.running) return;

@@ -85,6 +85,18 @@ export const fileVersions = pgTable(
     /** The schema the model was read with, and its FILE_SCHEMA when that was read as another (issue 14). */
     ifcSchema: text('ifc_schema'),
     ifcSchemaSubstitution: jsonb('ifc_schema_substitution').$type<SchemaSubstitution>(),
+    /**
+     * What the stored results were made from (processing/reuse-key.ts): the model's SHA-256, the IDS
+     * revisions checked against and the engine's version, hashed. A later version of the project with
+     * the same key copies these results instead of checking again (decision 0433); null when failed
+     * or processed before it.
+     */
+    resultKey: text('result_key'),
+    /**
+     * The explorer file of another version this one's rows were copied from (decision 0433): shared,
+     * not copied; null when the version has its own (storageKeys.explorerRows) or none.
+     */
+    explorerFileKey: text('explorer_file_key'),
   },
   (t) => [
     uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber),
@@ -92,5 +104,7 @@ export const fileVersions = pgTable(
     // A model's bytes are stored once and shared (decision 0424): a delete asks whether any version
     // still references them.
     index('file_versions_storage_key_idx').on(t.storageKey),
+    index('file_versions_result_key_idx').on(t.resultKey),
+    index('file_versions_explorer_file_key_idx').on(t.explorerFileKey),
   ],
 );

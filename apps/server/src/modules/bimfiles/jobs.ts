@@ -13,13 +13,13 @@ export type ProcessBimFilePayload = z.infer<typeof processBimFilePayload>;
 /**
  * Processes one file version (handled by modules/processing). Everything it writes goes in one transaction
  * that deletes before it inserts, so a retry after a crash starts clean and duplicates nothing.
- * A killed worker's job comes back by its heartbeat (platform/queue.ts, within a minute); the expiry
+ * A killed worker's job comes back by its heartbeat (platform/queue.ts, within 30 s); the expiry
  * only bounds a hung one, above the processing time limit (default 30 min) plus writing the rows.
  */
 export const processBimFileJob: JobSpec<ProcessBimFilePayload> = {
   name: 'bimfile.process',
   payload: processBimFilePayload,
-  queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+  queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
 };
 
 /**

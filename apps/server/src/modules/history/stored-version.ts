@@ -106,9 +106,15 @@ export function storedSignatures(bytes: Uint8Array): {
  * failure (issue 32, decision 0370): its findings are left out and counted per specification key in
  * `waivedOut`, one per element and requirement key as the engine counts findings.
  */
-export function storedFindings(data: StoredVersionData, waivedOut?: Map<string, number>): VersionFindings {
+export function storedFindings(
+  data: StoredVersionData,
+  waivedOut?: Map<string, number>,
+  options: { storedKeys?: boolean } = {},
+): VersionFindings {
   const { signatures, keys } = storedSignatures(data.elements);
-  const builder = new FindingsBuilder(signatures, keys);
+  // Without stored keys each element has its own (a version whose rows were copied from another's
+  // is keyed by its own history, processing/reuse-compare.ts).
+  const builder = new FindingsBuilder(signatures, options.storedKeys === false ? undefined : keys);
   for (const r of copyRows(data.entities))
     builder.addEntity(Number(r[0]), {
       globalId: r[1] ?? null,

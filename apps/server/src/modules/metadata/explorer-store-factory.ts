@@ -1,6 +1,7 @@
 import type { ColumnarEngine } from '../../platform/columnar-engine';
 import type { Database } from '../../platform/db';
 import type { FileStorage } from '../../platform/storage/storage';
+import { sharedExplorerFileKey } from './columnar/migrate-repo';
 import { createColumnarExplorerStore } from './columnar/store';
 import type { ExplorerStore } from './explorer-store';
 import { createRoutingExplorerStore } from './routing-store';
@@ -25,6 +26,7 @@ export function createExplorerStore(deps: {
     storage: deps.storage,
     workDir: deps.workDir,
     cacheBytes: deps.cacheBytes,
+    sharedFileOf: (versionId) => sharedExplorerFileKey(deps.db, versionId),
   });
   return createRoutingExplorerStore(columnar, sql);
 }

@@ -33,6 +33,8 @@ export interface VersionToProcess {
   versionNumber: number;
   status: 'pending' | 'processing' | 'completed' | 'failed';
   sizeBytes: number;
+  /** The model's SHA-256 (part of its result key, reuse-key.ts). */
+  sha256: string;
   storageKey: string;
   fileName: string;
   /** The queued re-check this run answers (see clearRecheck); null when none was queued. */
@@ -51,6 +53,7 @@ export async function findVersionToProcess(
       versionNumber: fileVersions.versionNumber,
       status: fileVersions.status,
       sizeBytes: fileVersions.sizeBytes,
+      sha256: fileVersions.sha256,
       storageKey: fileVersions.storageKey,
       fileName: bimFiles.name,
       recheckQueuedAt: fileVersions.recheckQueuedAt,
@@ -102,6 +105,15 @@ export async function nextVersionComparedWithAnother(
   return row && row.fromVersionId !== versionId ? row.id : null;
 }
 
+/** The explorer file a version shares with the version its rows were copied from; null: its own or none. */
+export async function explorerFileKeyOf(db: Database, versionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ key: fileVersions.explorerFileKey })
+    .from(fileVersions)
+    .where(eq(fileVersions.id, versionId));
+  return row?.key ?? null;
+}
+
 export async function markProcessing(db: Database, versionId: string): Promise<void> {
   await db
     .update(fileVersions)
@@ -112,7 +124,14 @@ export async function markProcessing(db: Database, versionId: string): Promise<v
 export async function markFailed(db: Database, versionId: string, error: string, at: Date): Promise<void> {
   await db
     .update(fileVersions)
-    .set({ status: 'failed', error, elementsCount: null, processedAt: at, recheckQueuedAt: null })
+    .set({
+      status: 'failed',
+      error,
+      elementsCount: null,
+      processedAt: at,
+      recheckQueuedAt: null,
+      resultKey: null,
+    })
     .where(eq(fileVersions.id, versionId));
 }
 
@@ -191,7 +210,7 @@ async function lockVersion(tx: Database, versionId: string): Promise<void> {
  * Locks the version, then refuses the write if the run's IDS files are no longer the active ones.
  * Under the lock, so of two runs the one that writes last is always one that saw the current files.
  */
-async function lockForWrite(
+export async function lockForWrite(
   tx: Database,
   versionId: string,
   projectId: string,
@@ -238,6 +257,8 @@ export interface ResultsToWrite {
   recheckQueuedAt: Date | null;
   /** idsFingerprint of the files the results were checked against. */
   checkedAgainst: string;
+  /** The results' key (reuse-key.ts), stored with them so a version with the same key copies them. */
+  resultKey?: string;
   /** The comparison with the previous completed version (null: none), and the specifications' keys. */
   history: ComparisonRows | null;
   specificationKeys: SpecificationKeyRow[];
@@ -303,6 +324,8 @@ export async function writeProcessedVersion(
         processedAt: input.at,
         checkedAt: input.at,
         recheckQueuedAt: clearRecheck(input.recheckQueuedAt),
+        resultKey: input.resultKey ?? null,
+        explorerFileKey: null,
       })
       .where(eq(fileVersions.id, versionId));
     await tx.update(projects).set({ lastProcessedAt: input.at }).where(eq(projects.id, input.projectId));
@@ -327,7 +350,11 @@ export async function writeRecheckedVersion(
     );
     await tx
       .update(fileVersions)
-      .set({ checkedAt: input.at, recheckQueuedAt: clearRecheck(input.recheckQueuedAt) })
+      .set({
+        checkedAt: input.at,
+        recheckQueuedAt: clearRecheck(input.recheckQueuedAt),
+        resultKey: input.resultKey ?? null,
+      })
       .where(eq(fileVersions.id, input.versionId));
     await input.afterWrite?.(tx, { flaggedWaivers });
   });
@@ -337,7 +364,7 @@ export async function writeRecheckedVersion(
  * Clears the re-check marker only if it is still the one this run read: a re-check queued while the
  * run was checking (another IDS change) keeps the file marked until its own job writes.
  */
-function clearRecheck(read: Date | null) {
+export function clearRecheck(read: Date | null) {
   return read === null
     ? sql`${fileVersions.recheckQueuedAt}`
     : sql`case when ${fileVersions.recheckQueuedAt} = ${read.toISOString()}::timestamptz then null else ${fileVersions.recheckQueuedAt} end`;

@@ -12,6 +12,8 @@ import type { AnalysisInput, PreviousVersion, StoredModel } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import { storeExplorerFile } from './explorer-file';
 import * as repo from './repo';
+import { reuseResults } from './reuse';
+import { resultKey } from './reuse-key';
 
 export interface ProcessingDeps {
   db: Database;
@@ -27,6 +29,11 @@ export interface ProcessingDeps {
   jobs?: JobSender;
   /** The columnar engine that writes each version's explorer file; without it (some tests) none is written. */
   columnar?: ColumnarEngine;
+  /**
+   * Whether a version may copy the results of a version with the same result key (reuse.ts, default
+   * true); false in tests of the engine's own path, which process one model many times.
+   */
+  reuse?: boolean;
 }
 
 /** full: read, store elements and properties, check. recheck: check again, replacing only results. */
@@ -39,6 +46,8 @@ export type ProcessingOutcome =
       properties: number;
       results: number;
       timings: Record<string, number>;
+      /** The version whose results were copied (decision 0433); absent when the engine ran. */
+      reusedFrom?: string;
     }
   | { status: 'failed'; error: string }
   | { status: 'skipped' };
@@ -91,6 +100,15 @@ export async function processFileVersion(
   if (effectiveMode === 'full') await repo.markProcessing(deps.db, versionId);
   for (let attempt = 1; ; attempt++) {
     try {
+      if (effectiveMode === 'full' && deps.reuse !== false) {
+        const reused = await reuseResults(
+          deps,
+          version,
+          deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+          (history) => afterComparison(deps, version, 'processed', history),
+        );
+        if (reused) return { status: 'completed', ...reused };
+      }
       return await analyseAndWrite(deps, version, effectiveMode, hooks);
     } catch (error) {
       if (!(error instanceof repo.StaleIdsError) || attempt >= STALE_ATTEMPTS) throw error;
@@ -159,6 +177,7 @@ async function analyseAndWrite(
     at: deps.clock.now(),
     recheckQueuedAt: version.recheckQueuedAt,
     checkedAgainst: fingerprint,
+    resultKey: resultKey(version.sha256, fingerprint),
     history: analysis.history,
     specificationKeys: analysis.specificationKeys,
     afterWrite: afterComparison(deps, version, mode === 'full' ? 'processed' : 'rechecked', analysis.history),

@@ -3,14 +3,19 @@ import type { Database } from '../../platform/db';
 import { bimFiles, fileVersions, idsFiles, projects } from '../../schema';
 import { refreshVersionTotals, versionsCheckedAgainst } from '../overview';
 
-/** Deletes a BIM file with every version (rows of elements and results go by cascade and triggers). */
+/**
+ * Deletes a BIM file with every version (rows of elements and results go by cascade and triggers).
+ * `explorerFiles`: the explorer files of its versions that no version left shares (decision 0433),
+ * each a version's own (`ownExplorerFile`) or the one it shared.
+ */
 export async function deleteBimFile(
   tx: Database,
   projectId: string,
   fileId: string,
-): Promise<{ name: string; storageKeys: string[]; versionIds: string[] } | null> {
+  ownExplorerFile: (versionId: string) => string,
+): Promise<{ name: string; storageKeys: string[]; versionIds: string[]; explorerFiles: string[] } | null> {
   const versions = await tx
-    .select({ id: fileVersions.id, key: fileVersions.storageKey })
+    .select({ id: fileVersions.id, key: fileVersions.storageKey, explorer: fileVersions.explorerFileKey })
     .from(fileVersions)
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
     .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)));
@@ -19,10 +24,20 @@ export async function deleteBimFile(
     .where(and(eq(bimFiles.projectId, projectId), eq(bimFiles.id, fileId)))
     .returning({ name: bimFiles.name });
   if (!deleted) return null;
+  const candidates = [...new Set(versions.map((v) => v.explorer ?? ownExplorerFile(v.id)))];
+  const shared =
+    candidates.length === 0
+      ? []
+      : await tx
+          .selectDistinct({ key: fileVersions.explorerFileKey })
+          .from(fileVersions)
+          .where(inArray(fileVersions.explorerFileKey, candidates));
+  const kept = new Set(shared.map((row) => row.key));
   return {
     name: deleted.name,
     storageKeys: versions.map((v) => v.key),
     versionIds: versions.map((v) => v.id),
+    explorerFiles: candidates.filter((key) => !kept.has(key)),
   };
 }
 

@@ -211,7 +211,9 @@ export function createProjectFilesService(deps: {
     async deleteBimFile(userId: string, projectId: string, fileId: string): Promise<void> {
       await requireProjectPermission({ db, userId }, projectId, 'files.delete');
       const deleted = await db.transaction(async (tx) => {
-        const row = await repo.deleteBimFile(tx, projectId, fileId);
+        const row = await repo.deleteBimFile(tx, projectId, fileId, (versionId) =>
+          storageKeys.explorerRows(projectId, versionId),
+        );
         if (!row) return null;
         await audit.record(
           {
@@ -227,12 +229,12 @@ export function createProjectFilesService(deps: {
         return row;
       });
       if (!deleted) throw new ProjectFilesError('file_not_found');
-      // The IFC of every version no other version shares (decision 0424), and the viewer's fragments
-      // and explorer file made from it (absent ones are no error).
+      // The IFC of every version no other version shares (decision 0424), the viewer's fragments
+      // and the explorer files no version left shares (0433; absent ones are no error).
       await releaseModels(db, storage, deleted.storageKeys);
       await deleteBlobs([
         ...deleted.versionIds.map((versionId) => storageKeys.bimFileFragments(projectId, versionId)),
-        ...deleted.versionIds.map((versionId) => storageKeys.explorerRows(projectId, versionId)),
+        ...deleted.explorerFiles,
       ]);
     },
 

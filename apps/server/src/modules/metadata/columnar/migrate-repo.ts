@@ -19,13 +19,28 @@ async function copyOut(tx: Database, query: string, path: string): Promise<void>
   await pipeline(connectionOf(tx).query(copyTo(`copy (${query}) to stdout`)), createWriteStream(path));
 }
 
+/**
+ * The explorer file a version shares with the version its rows were copied from (decision 0433);
+ * null when it has its own (storageKeys.explorerRows) or none yet.
+ */
+export async function sharedExplorerFileKey(db: Database, versionId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ key: string | null }>(
+    db,
+    sql`select explorer_file_key as key from file_versions where id = ${versionId}`,
+  );
+  return row?.key ?? null;
+}
+
 /** Completed versions with their project, newest first (the ones people look at first). */
 export async function listCompletedVersions(
   db: Database,
-): Promise<Array<{ id: string; projectId: string; processedAt: Date | null }>> {
+): Promise<
+  Array<{ id: string; projectId: string; processedAt: Date | null; explorerFileKey: string | null }>
+> {
   return rowsOf(
     db,
-    sql`select v.id, f.project_id as "projectId", v.processed_at as "processedAt"
+    sql`select v.id, f.project_id as "projectId", v.processed_at as "processedAt",
+        v.explorer_file_key as "explorerFileKey"
       from file_versions v join bim_files f on f.id = v.bim_file_id
       where v.status = 'completed' order by v.processed_at desc nulls last, v.id`,
   );

@@ -52,7 +52,8 @@ export async function migrateExplorerFiles(
   let written = 0;
   for (const version of await listCompletedVersions(deps.db)) {
     if (known.has(version.id)) continue;
-    if (await deps.storage.exists(storageKeys.explorerRows(version.projectId, version.id))) {
+    const key = version.explorerFileKey ?? storageKeys.explorerRows(version.projectId, version.id);
+    if (await deps.storage.exists(key)) {
       known.add(version.id);
       continue;
     }

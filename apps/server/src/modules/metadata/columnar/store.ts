@@ -38,6 +38,11 @@ export interface ColumnarStoreDeps {
   /** Memory for loaded versions; the least recently used is dropped first. */
   cacheBytes: number;
   now?: () => number;
+  /**
+   * The file a version shares with the version its rows were copied from (decision 0433); null or
+   * absent: the version's own (storageKeys.explorerRows).
+   */
+  sharedFileOf?: (versionId: string) => Promise<string | null>;
 }
 
 interface Loaded {
@@ -92,7 +97,8 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   const numericCache = new LRUCache<string, Promise<NumericProperty[]>>({ max: 64 });
 
   async function fetchAndLoad(version: ExplorerVersion & { projectId: string }): Promise<Loaded | null> {
-    const key = storageKeys.explorerRows(version.projectId, version.id);
+    const key =
+      (await deps.sharedFileOf?.(version.id)) ?? storageKeys.explorerRows(version.projectId, version.id);
     if (!(await deps.storage.exists(key))) return null;
     const table = `rows_${version.id.replaceAll('-', '')}_${++sequence}`;
     const dir = join(deps.workDir, table);
