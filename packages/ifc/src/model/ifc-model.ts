@@ -13,7 +13,7 @@ import type {
   UnitView,
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
-import { allReferences } from '../step/all-references';
+import { allReferences, markReferences } from '../step/all-references';
 import { decodeParameterAt, isNameByte, latin1, NULL_VALUE } from '../step/decode';
 import { extractRefs, parameterOffset } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
@@ -124,6 +124,20 @@ export class StepIfcModel implements IfcModel {
       ? out
       : allReferences(bytes, index.paramStarts[k]!, index.ends[k]!, out);
   }
+
+  /**
+   * For reachability passes over every instance (`referencesAtOrdinal` without a list): each
+   * instance the one at ordinal k refers to that is not yet marked in `visited` (a byte per
+   * ordinal) is marked and its ordinal pushed on `stack` at `top`; returns the new top.
+   */
+  markReferencesAtOrdinal(k: number, visited: Uint8Array, stack: Int32Array, top: number): number {
+    if (k < 0 || k >= this.store.count) return top;
+    const { bytes, index } = this.store;
+    const ordinals = this.store.ordinalTable ?? this.sparseOrdinal;
+    return markReferences(bytes, index.paramStarts[k]!, index.ends[k]!, ordinals, visited, stack, top);
+  }
+
+  private readonly sparseOrdinal = (id: number) => this.store.ordinal(id);
 
   /** Upper-case class names present in the file. */
   classNamesInFile(): readonly string[] {
