@@ -133,6 +133,22 @@ export class View {
     return ids;
   }
 
+  private readonly fileOrderCache = new Map<string, Int32Array>();
+
+  /**
+   * `model.fileOrder(ofType(className))` (with subtypes): positions in that list, in file order,
+   * from one pass over the class column (cached per class).
+   */
+  fileOrder(className: string): Int32Array {
+    const key = className.toUpperCase();
+    let order = this.fileOrderCache.get(key);
+    if (!order) {
+      order = this.model.fileOrderOfClassOrSubtypes(className);
+      this.fileOrderCache.set(key, order);
+    }
+    return order;
+  }
+
   /** An explicit attribute as written; undefined when the class has no such attribute. */
   attr(id: number, name: string): StepValue | undefined {
     return this.model.attribute(id, name);
@@ -326,7 +342,7 @@ export class View {
   globalIdSurvey(): GlobalIdSurvey {
     if (!this.rootGlobalIds) {
       const roots = this.ofType('IfcRoot');
-      this.rootGlobalIds = { roots, ...this.model.globalIdSurvey(roots) };
+      this.rootGlobalIds = { roots, ...this.model.globalIdSurvey(roots, this.fileOrder('IfcRoot')) };
     }
     return this.rootGlobalIds;
   }

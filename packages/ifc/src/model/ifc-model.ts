@@ -373,6 +373,36 @@ export class StepIfcModel implements IfcModel {
   }
 
   /**
+   * `fileOrder(idsOfClassOrSubtypes(className))` from one pass over the class column: the list
+   * holds each class's instances in file order, class after class, so an instance's position is
+   * its class's start in the list plus how many of its class came before it. No id is looked up.
+   */
+  fileOrderOfClassOrSubtypes(className: string): Int32Array {
+    const classes = this.schemaInfo.classAndSubtypes(className);
+    const uppers = classes.length === 0 ? [className.toUpperCase()] : classes.map((c) => c.toUpperCase());
+    const { classOf, classNames } = this.store.index;
+    const start = new Int32Array(classNames.length).fill(-1);
+    let total = 0;
+    for (const upper of uppers) {
+      const c = classNames.indexOf(upper);
+      if (c < 0) continue;
+      if (start[c] !== -1) return this.fileOrder(this.idsOfClassOrSubtypes(className)); // listed twice
+      start[c] = total;
+      total += this.store.ordinalsOfClass(upper).length;
+    }
+    const order = new Int32Array(total);
+    const before = new Int32Array(classNames.length);
+    const count = this.store.count;
+    let o = 0;
+    for (let k = 0; k < count && o < total; k++) {
+      const c = classOf[k]!;
+      const at = start[c]!;
+      if (at !== -1) order[o++] = at + before[c]++;
+    }
+    return order;
+  }
+
+  /**
    * A number that two instances with the same GlobalId share (a hash of its characters, below 2^53),
    * or -1 when it has none (unset or empty). Read from the bytes when written plainly, without
    * building the string. Equal GlobalIds give equal keys; equal keys may still be different GlobalIds.
@@ -407,12 +437,15 @@ export class StepIfcModel implements IfcModel {
    * `keys[i]` is `globalIdKey(ids[i])`, `wellFormed[i]` is `globalIdWellFormed(ids[i])` as 1 (true),
    * 0 (false) or 2 (null). For passes over every rooted instance.
    */
-  globalIdSurvey(ids: readonly number[]): { keys: Float64Array; wellFormed: Uint8Array } {
+  globalIdSurvey(
+    ids: readonly number[],
+    /** `fileOrder(ids)` when the caller has it already. */
+    order: Int32Array = this.fileOrder(ids),
+  ): { keys: Float64Array; wellFormed: Uint8Array } {
     const keys = new Float64Array(ids.length);
     const wellFormed = new Uint8Array(ids.length);
     const { bytes, index } = this.store;
     // In file order (the bytes read front to back), each answer written at the id's own position.
-    const order = this.fileOrder(ids);
     for (let o = 0; o < order.length; o++) {
       const n = order[o]!;
       const id = ids[n]!;

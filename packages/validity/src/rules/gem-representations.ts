@@ -72,7 +72,7 @@ function representationFindings(view: View): RepresentationFindings {
   const products = view.ofType('IfcProduct');
   const found003 = new Map<number, Found>();
   const found004 = new Map<number, Found[]>();
-  const order = view.model.fileOrder(products);
+  const order = view.fileOrder('IfcProduct');
   const seen: (string | null)[] = []; // a product's identifiers so far (a few: no Set per product)
   for (let o = 0; o < order.length; o++) {
     const n = order[o]!;
