@@ -397,7 +397,9 @@ export class StepIfcModel implements IfcModel {
     for (let k = 0; k < count && o < total; k++) {
       const c = classOf[k]!;
       const at = start[c]!;
-      if (at !== -1) order[o++] = at + before[c]++;
+      if (at === -1) continue;
+      order[o++] = at + before[c]!;
+      before[c]!++;
     }
     return order;
   }
