@@ -253,6 +253,27 @@ export function propertySetNames(view: View): readonly (string | null)[] {
   return setNames(view, 'IfcPropertySet');
 }
 
+/** Per view: by ordinal, 1 + the position of an IfcPropertySet in `ofType('IfcPropertySet')`, else 0. */
+const propertySetPositions = new WeakMap<View, Int32Array>();
+
+/** An IfcPropertySet's Name as `view.str(set, 'Name')` gives it, from `propertySetNames` (any other instance: read). */
+export function propertySetName(view: View, set: number): string | null {
+  const { model } = view;
+  let positions = propertySetPositions.get(view);
+  if (!positions) {
+    positions = new Int32Array(model.instanceCount);
+    const sets = view.ofType('IfcPropertySet');
+    for (let i = 0; i < sets.length; i++) {
+      const k = model.ordinalOf(sets[i]!);
+      if (k >= 0 && positions[k] === 0) positions[k] = i + 1;
+    }
+    propertySetPositions.set(view, positions);
+  }
+  const k = model.ordinalOf(set);
+  const at = k < 0 ? 0 : positions[k]!;
+  return at === 0 ? view.str(set, 'Name') : propertySetNames(view)[at - 1]!;
+}
+
 /** A kind of set with its standard sets, for `suspectSets`. */
 interface SetKind {
   readonly sets: StandardSets;
