@@ -204,13 +204,35 @@ export class StepIfcModel implements IfcModel {
    * that only care about one kind of value (say, enumerations) and can skip the rest undecoded.
    */
   attributeLead(id: number, name: string): number {
+    const p = this.locate(id, name);
+    return p < 0 ? -1 : (this.store.bytes[p] ?? -1);
+  }
+
+  /** What `locate` found besides the offset: the instance's parameter bounds and the attribute's index. */
+  private locatedStart = 0;
+  private locatedEnd = 0;
+  private locatedIndex = 0;
+
+  /**
+   * The offset of an attribute's first byte as written (after white space), or -1 when the
+   * instance or its class has no such attribute; the instance's parameter bounds and the
+   * attribute's index are left in `located…` for a decoder fallback. Shared by the raw reads
+   * below, without an object per read.
+   */
+  private locate(id: number, name: string): number {
     const k = this.store.ordinal(id);
     if (k < 0) return -1;
     const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
     if (i < 0) return -1;
     const { bytes, index } = this.store;
-    const at = parameterOffset(bytes, index.paramStarts[k]!, index.ends[k]!, i);
-    return at < 0 ? -1 : (bytes[skipSpace(bytes, at)] ?? -1);
+    const start = index.paramStarts[k]!;
+    const end = index.ends[k]!;
+    const at = parameterOffset(bytes, start, end, i);
+    if (at < 0) return -1;
+    this.locatedStart = start;
+    this.locatedEnd = end;
+    this.locatedIndex = i;
+    return skipSpace(bytes, at);
   }
 
   /**
@@ -228,21 +250,15 @@ export class StepIfcModel implements IfcModel {
    * an enumeration, otherwise its first byte as `attributeLead` gives it (-1: no such attribute).
    */
   attributeEnumOrLead(id: number, name: string): string | number {
-    const k = this.store.ordinal(id);
-    if (k < 0) return -1;
-    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return -1;
-    const { bytes, index } = this.store;
-    const start = index.paramStarts[k]!;
-    const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
-    if (at < 0) return -1;
-    const p = skipSpace(bytes, at);
+    const p = this.locate(id, name);
+    if (p < 0) return -1;
+    const { bytes } = this.store;
     const lead = bytes[p] ?? -1;
     if (lead !== 46) return lead;
+    const end = this.locatedEnd;
     const q = bytes.indexOf(46, p + 1);
     if (q !== -1 && q <= end) return latin1(bytes, p + 1, q);
-    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    const v = decodeParameterAt(bytes, this.locatedStart, end, this.locatedIndex); // malformed: as the decoder reports it
     return v?.kind === 'enum' ? v.value : lead;
   }
 
@@ -252,22 +268,16 @@ export class StepIfcModel implements IfcModel {
    * or the class has no such attribute: `attribute`'s `type` when its kind is 'typed'.
    */
   attributeTypeName(id: number, name: string): string | null {
-    const k = this.store.ordinal(id);
-    if (k < 0) return null;
-    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return null;
-    const { bytes, index } = this.store;
-    const start = index.paramStarts[k]!;
-    const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
-    if (at < 0) return null;
-    const p = skipSpace(bytes, at);
+    const p = this.locate(id, name);
+    if (p < 0) return null;
+    const { bytes } = this.store;
+    const end = this.locatedEnd;
     const lead = bytes[p]!;
     if (!isNameByte(lead) || (lead >= 48 && lead <= 57)) return null; // a digit: a number
     let q = p + 1;
     while (q < end && isNameByte(bytes[q]!)) q++;
     if (bytes[skipSpace(bytes, q)] === 40) return internUpperName(bytes, p, q);
-    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    const v = decodeParameterAt(bytes, this.locatedStart, end, this.locatedIndex); // malformed: as the decoder reports it
     return v?.kind === 'typed' ? v.type : null;
   }
 
@@ -276,23 +286,17 @@ export class StepIfcModel implements IfcModel {
    * anything else or the class has no such attribute: `attribute` when its kind is 'ref'.
    */
   attributeRef(id: number, name: string): number | null {
-    const k = this.store.ordinal(id);
-    if (k < 0) return null;
-    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return null;
-    const { bytes, index } = this.store;
-    const start = index.paramStarts[k]!;
-    const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
-    if (at < 0) return null;
-    const p = skipSpace(bytes, at);
+    const p = this.locate(id, name);
+    if (p < 0) return null;
+    const { bytes } = this.store;
     if (bytes[p] !== 35) return null;
+    const end = this.locatedEnd;
     let ref = 0;
     let q = p + 1;
     for (let d = bytes[q]!; d >= 48 && d <= 57 && q < end; d = bytes[++q]!) ref = ref * 10 + (d - 48);
     const next = bytes[skipSpace(bytes, q)];
     if (q > p + 1 && (next === 44 || next === 41)) return ref;
-    const v = decodeParameterAt(bytes, start, end, i); // anything unusual: as the decoder reads it
+    const v = decodeParameterAt(bytes, this.locatedStart, end, this.locatedIndex); // anything unusual: as the decoder reads it
     return v?.kind === 'ref' ? v.id : null;
   }
 
