@@ -173,6 +173,22 @@ export class View {
     return refs;
   }
 
+  /**
+   * `refs` into `out` (emptied first), for passes over many instances that read the list before
+   * asking for the next one: no list is allocated per instance. Returns `out`.
+   */
+  refsInto(id: number, name: string, out: number[]): number[] {
+    out.length = 0;
+    this.model.attributeRefs(id, name, out);
+    let kept = 0;
+    for (let i = 0; i < out.length; i++) {
+      const r = out[i]!;
+      if (this.model.ordinalOf(r) >= 0) out[kept++] = r;
+    }
+    out.length = kept;
+    return out;
+  }
+
   /** A string attribute (a typed string such as IFCLABEL('x') too), or null. */
   str(id: number, name: string): string | null {
     return this.model.attributeString(id, name);

@@ -498,9 +498,12 @@ export class StepIfcModel implements IfcModel {
     return { keys, wellFormed };
   }
 
-  /** The ids an attribute refers to (a reference or a list of them), read straight from the bytes. */
-  attributeRefs(id: number, name: string): number[] {
-    return this.access.refs(id, name);
+  /**
+   * The ids an attribute refers to (a reference or a list of them), read straight from the bytes;
+   * appended to `out` when given (a list a pass over many instances reuses), else a new list.
+   */
+  attributeRefs(id: number, name: string, out?: number[]): number[] {
+    return this.access.refs(id, name, out);
   }
 
   predefinedType(id: number): string | null {

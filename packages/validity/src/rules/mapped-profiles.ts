@@ -33,10 +33,11 @@ export const MPD001: Rule = {
       }
       return mapped;
     };
+    const items: number[] = []; // a representation's items (one list for every representation)
     for (const rep of view.ofType('IfcShapeRepresentation')) {
       const parentIdentifier = view.str(rep, 'RepresentationIdentifier');
       const types: (string | null)[] = [];
-      for (const item of view.refs(rep, 'Items')) {
+      for (const item of view.refsInto(rep, 'Items', items)) {
         const mapped = mappedVia(item);
         const [childIdentifier, type] = mapped === null ? NO_STRINGS : strings(mapped);
         types.push(type);

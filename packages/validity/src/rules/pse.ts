@@ -323,6 +323,7 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
   const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
   const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
   const { entries, templated } = standardSets(view, setClass);
+  const properties: number[] = []; // a set's properties (one list for every set)
   for (const { set, name, template } of entries) {
     out.activate();
     if (tableless) {
@@ -334,7 +335,7 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
       if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
       continue;
     }
-    for (const property of view.refs(set, members)) {
+    for (const property of view.refsInto(set, members, properties)) {
       const propertyName = view.str(property, 'Name');
       const expected = propertyName === null ? undefined : template.property.get(propertyName);
       if (!expected) {
