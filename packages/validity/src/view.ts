@@ -133,20 +133,13 @@ export class View {
     return ids;
   }
 
-  private readonly fileOrderCache = new Map<string, Int32Array>();
-
   /**
    * `model.fileOrder(ofType(className))` (with subtypes): positions in that list, in file order,
-   * from one pass over the class column (cached per class).
+   * from one pass over the class column. Not kept: each pass that reads in file order asks once,
+   * and at 1 GB the positions of every IfcRoot take 15 MB.
    */
   fileOrder(className: string): Int32Array {
-    const key = className.toUpperCase();
-    let order = this.fileOrderCache.get(key);
-    if (!order) {
-      order = this.model.fileOrderOfClassOrSubtypes(className);
-      this.fileOrderCache.set(key, order);
-    }
-    return order;
+    return this.model.fileOrderOfClassOrSubtypes(className);
   }
 
   /** An explicit attribute as written; undefined when the class has no such attribute. */
