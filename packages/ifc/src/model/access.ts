@@ -92,14 +92,14 @@ export class Access {
     return v?.kind === 'ref' ? v.id : null;
   }
 
-  /** Referenced ids of a list attribute (or of a single reference). */
-  refs(id: number, name: string): number[] {
+  /** Referenced ids of a list attribute (or of a single reference), appended to `out`. */
+  refs(id: number, name: string, out: number[] = []): number[] {
     const k = this.store.ordinal(id);
-    if (k < 0) return [];
+    if (k < 0) return out;
     const i = this.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return [];
+    if (i < 0) return out;
     const { bytes, index } = this.store;
-    return referencesAt(bytes, index.paramStarts[k]!, index.ends[k]!, i, []);
+    return referencesAt(bytes, index.paramStarts[k]!, index.ends[k]!, i, out);
   }
 }
 

@@ -13,7 +13,7 @@ import type {
   UnitView,
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
-import { allReferences } from '../step/all-references';
+import { allReferences, markReferences } from '../step/all-references';
 import { decodeParameterAt, isNameByte, latin1, NULL_VALUE } from '../step/decode';
 import { extractRefs, parameterOffset } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
@@ -125,6 +125,20 @@ export class StepIfcModel implements IfcModel {
       : allReferences(bytes, index.paramStarts[k]!, index.ends[k]!, out);
   }
 
+  /**
+   * For reachability passes over every instance (`referencesAtOrdinal` without a list): each
+   * instance the one at ordinal k refers to that is not yet marked in `visited` (a byte per
+   * ordinal) is marked and its ordinal pushed on `stack` at `top`; returns the new top.
+   */
+  markReferencesAtOrdinal(k: number, visited: Uint8Array, stack: Int32Array, top: number): number {
+    if (k < 0 || k >= this.store.count) return top;
+    const { bytes, index } = this.store;
+    const ordinals = this.store.ordinalTable ?? this.sparseOrdinal;
+    return markReferences(bytes, index.paramStarts[k]!, index.ends[k]!, ordinals, visited, stack, top);
+  }
+
+  private readonly sparseOrdinal = (id: number) => this.store.ordinal(id);
+
   /** Upper-case class names present in the file. */
   classNamesInFile(): readonly string[] {
     return this.store.classNames().filter((c) => c !== '');
@@ -190,13 +204,35 @@ export class StepIfcModel implements IfcModel {
    * that only care about one kind of value (say, enumerations) and can skip the rest undecoded.
    */
   attributeLead(id: number, name: string): number {
+    const p = this.locate(id, name);
+    return p < 0 ? -1 : (this.store.bytes[p] ?? -1);
+  }
+
+  /** What `locate` found besides the offset: the instance's parameter bounds and the attribute's index. */
+  private locatedStart = 0;
+  private locatedEnd = 0;
+  private locatedIndex = 0;
+
+  /**
+   * The offset of an attribute's first byte as written (after white space), or -1 when the
+   * instance or its class has no such attribute; the instance's parameter bounds and the
+   * attribute's index are left in `located…` for a decoder fallback. Shared by the raw reads
+   * below, without an object per read.
+   */
+  private locate(id: number, name: string): number {
     const k = this.store.ordinal(id);
     if (k < 0) return -1;
     const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
     if (i < 0) return -1;
     const { bytes, index } = this.store;
-    const at = parameterOffset(bytes, index.paramStarts[k]!, index.ends[k]!, i);
-    return at < 0 ? -1 : (bytes[skipSpace(bytes, at)] ?? -1);
+    const start = index.paramStarts[k]!;
+    const end = index.ends[k]!;
+    const at = parameterOffset(bytes, start, end, i);
+    if (at < 0) return -1;
+    this.locatedStart = start;
+    this.locatedEnd = end;
+    this.locatedIndex = i;
+    return skipSpace(bytes, at);
   }
 
   /**
@@ -214,21 +250,15 @@ export class StepIfcModel implements IfcModel {
    * an enumeration, otherwise its first byte as `attributeLead` gives it (-1: no such attribute).
    */
   attributeEnumOrLead(id: number, name: string): string | number {
-    const k = this.store.ordinal(id);
-    if (k < 0) return -1;
-    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return -1;
-    const { bytes, index } = this.store;
-    const start = index.paramStarts[k]!;
-    const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
-    if (at < 0) return -1;
-    const p = skipSpace(bytes, at);
+    const p = this.locate(id, name);
+    if (p < 0) return -1;
+    const { bytes } = this.store;
     const lead = bytes[p] ?? -1;
     if (lead !== 46) return lead;
+    const end = this.locatedEnd;
     const q = bytes.indexOf(46, p + 1);
     if (q !== -1 && q <= end) return latin1(bytes, p + 1, q);
-    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    const v = decodeParameterAt(bytes, this.locatedStart, end, this.locatedIndex); // malformed: as the decoder reports it
     return v?.kind === 'enum' ? v.value : lead;
   }
 
@@ -238,22 +268,16 @@ export class StepIfcModel implements IfcModel {
    * or the class has no such attribute: `attribute`'s `type` when its kind is 'typed'.
    */
   attributeTypeName(id: number, name: string): string | null {
-    const k = this.store.ordinal(id);
-    if (k < 0) return null;
-    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return null;
-    const { bytes, index } = this.store;
-    const start = index.paramStarts[k]!;
-    const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
-    if (at < 0) return null;
-    const p = skipSpace(bytes, at);
+    const p = this.locate(id, name);
+    if (p < 0) return null;
+    const { bytes } = this.store;
+    const end = this.locatedEnd;
     const lead = bytes[p]!;
     if (!isNameByte(lead) || (lead >= 48 && lead <= 57)) return null; // a digit: a number
     let q = p + 1;
     while (q < end && isNameByte(bytes[q]!)) q++;
     if (bytes[skipSpace(bytes, q)] === 40) return internUpperName(bytes, p, q);
-    const v = decodeParameterAt(bytes, start, end, i); // malformed: as the decoder reports it
+    const v = decodeParameterAt(bytes, this.locatedStart, end, this.locatedIndex); // malformed: as the decoder reports it
     return v?.kind === 'typed' ? v.type : null;
   }
 
@@ -262,23 +286,17 @@ export class StepIfcModel implements IfcModel {
    * anything else or the class has no such attribute: `attribute` when its kind is 'ref'.
    */
   attributeRef(id: number, name: string): number | null {
-    const k = this.store.ordinal(id);
-    if (k < 0) return null;
-    const i = this.access.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return null;
-    const { bytes, index } = this.store;
-    const start = index.paramStarts[k]!;
-    const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
-    if (at < 0) return null;
-    const p = skipSpace(bytes, at);
+    const p = this.locate(id, name);
+    if (p < 0) return null;
+    const { bytes } = this.store;
     if (bytes[p] !== 35) return null;
+    const end = this.locatedEnd;
     let ref = 0;
     let q = p + 1;
     for (let d = bytes[q]!; d >= 48 && d <= 57 && q < end; d = bytes[++q]!) ref = ref * 10 + (d - 48);
     const next = bytes[skipSpace(bytes, q)];
     if (q > p + 1 && (next === 44 || next === 41)) return ref;
-    const v = decodeParameterAt(bytes, start, end, i); // anything unusual: as the decoder reads it
+    const v = decodeParameterAt(bytes, this.locatedStart, end, this.locatedIndex); // anything unusual: as the decoder reads it
     return v?.kind === 'ref' ? v.id : null;
   }
 
@@ -359,6 +377,38 @@ export class StepIfcModel implements IfcModel {
   }
 
   /**
+   * `fileOrder(idsOfClassOrSubtypes(className))` from one pass over the class column: the list
+   * holds each class's instances in file order, class after class, so an instance's position is
+   * its class's start in the list plus how many of its class came before it. No id is looked up.
+   */
+  fileOrderOfClassOrSubtypes(className: string): Int32Array {
+    const classes = this.schemaInfo.classAndSubtypes(className);
+    const uppers = classes.length === 0 ? [className.toUpperCase()] : classes.map((c) => c.toUpperCase());
+    const { classOf, classNames } = this.store.index;
+    const start = new Int32Array(classNames.length).fill(-1);
+    let total = 0;
+    for (const upper of uppers) {
+      const c = classNames.indexOf(upper);
+      if (c < 0) continue;
+      if (start[c] !== -1) return this.fileOrder(this.idsOfClassOrSubtypes(className)); // listed twice
+      start[c] = total;
+      total += this.store.ordinalsOfClass(upper).length;
+    }
+    const order = new Int32Array(total);
+    const before = new Int32Array(classNames.length);
+    const count = this.store.count;
+    let o = 0;
+    for (let k = 0; k < count && o < total; k++) {
+      const c = classOf[k]!;
+      const at = start[c]!;
+      if (at === -1) continue;
+      order[o++] = at + before[c]!;
+      before[c]!++;
+    }
+    return order;
+  }
+
+  /**
    * A number that two instances with the same GlobalId share (a hash of its characters, below 2^53),
    * or -1 when it has none (unset or empty). Read from the bytes when written plainly, without
    * building the string. Equal GlobalIds give equal keys; equal keys may still be different GlobalIds.
@@ -393,12 +443,15 @@ export class StepIfcModel implements IfcModel {
    * `keys[i]` is `globalIdKey(ids[i])`, `wellFormed[i]` is `globalIdWellFormed(ids[i])` as 1 (true),
    * 0 (false) or 2 (null). For passes over every rooted instance.
    */
-  globalIdSurvey(ids: readonly number[]): { keys: Float64Array; wellFormed: Uint8Array } {
+  globalIdSurvey(
+    ids: readonly number[],
+    /** `fileOrder(ids)` when the caller has it already. */
+    order: Int32Array = this.fileOrder(ids),
+  ): { keys: Float64Array; wellFormed: Uint8Array } {
     const keys = new Float64Array(ids.length);
     const wellFormed = new Uint8Array(ids.length);
     const { bytes, index } = this.store;
     // In file order (the bytes read front to back), each answer written at the id's own position.
-    const order = this.fileOrder(ids);
     for (let o = 0; o < order.length; o++) {
       const n = order[o]!;
       const id = ids[n]!;
@@ -445,9 +498,12 @@ export class StepIfcModel implements IfcModel {
     return { keys, wellFormed };
   }
 
-  /** The ids an attribute refers to (a reference or a list of them), read straight from the bytes. */
-  attributeRefs(id: number, name: string): number[] {
-    return this.access.refs(id, name);
+  /**
+   * The ids an attribute refers to (a reference or a list of them), read straight from the bytes;
+   * appended to `out` when given (a list a pass over many instances reuses), else a new list.
+   */
+  attributeRefs(id: number, name: string, out?: number[]): number[] {
+    return this.access.refs(id, name, out);
   }
 
   predefinedType(id: number): string | null {

@@ -143,6 +143,29 @@ describe('the GlobalId survey', () => {
     expect([...survey.fileOrder([8, 3, 8, 1])]).toEqual([3, 1, 0, 2]);
     expect([...survey.fileOrder([])]).toEqual([]);
   });
+
+  it("gives a class's file order from the class column as fileOrder gives it for the class's ids", () => {
+    // Classes interleaved in the file, and classes with no instance or unknown to the schema.
+    const classes = [
+      'IfcRoot',
+      'IfcObject',
+      'IfcElement',
+      'IfcWall',
+      'IfcPropertySet',
+      'IfcBeam',
+      'IfcNoSuch',
+    ];
+    for (const cls of [...classes, 'IFCPROPERTY']) {
+      for (const m of [model, survey]) {
+        const ids = m.idsOfClassOrSubtypes(cls);
+        expect([...m.fileOrderOfClassOrSubtypes(cls)], cls).toEqual([...m.fileOrder(ids)]);
+      }
+    }
+    // Written out: the schema's class order lists the door (#8) first, then the walls (#1, #2), the
+    // sets (#5, #9) and the relationships (#4, #6); in the file they come #1, #2, #4, #5, #6, #8, #9.
+    expect(model.idsOfClassOrSubtypes('IfcRoot')).toEqual([8, 1, 2, 5, 9, 4, 6]);
+    expect([...model.fileOrderOfClassOrSubtypes('IfcRoot')]).toEqual([1, 2, 5, 3, 6, 0, 4]);
+  });
 });
 
 describe('relation rows', () => {

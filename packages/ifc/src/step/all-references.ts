@@ -28,3 +28,48 @@ export function allReferences(bytes: Uint8Array, paramStart: number, end: number
   }
   return out;
 }
+
+/**
+ * Reachability's inner step: every reference in `[paramStart, end)` (as `allReferences` reads
+ * them) whose target is in the file and not yet marked in `visited` (by ordinal) is marked and its
+ * ordinal pushed on `stack` at `top`. Returns the new top. Nothing is allocated: passes that cross
+ * every instance of a model call this once per instance. `ordinals` is the dense id → ordinal
+ * table (-1 where no instance), or a function for sparse ids.
+ */
+export function markReferences(
+  bytes: Uint8Array,
+  paramStart: number,
+  end: number,
+  ordinals: Int32Array | ((id: number) => number),
+  visited: Uint8Array,
+  stack: Int32Array,
+  top: number,
+): number {
+  const dense = typeof ordinals === 'function' ? null : ordinals;
+  for (let p = paramStart; p < end; p++) {
+    const c = bytes[p]!;
+    if (c === 39) {
+      for (p++; p < end; p++) {
+        if (bytes[p] === 39) {
+          if (bytes[p + 1] === 39) p++;
+          else break;
+        }
+      }
+    } else if (c === 34) {
+      for (p++; p < end && bytes[p] !== 34; p++);
+    } else if (c === 35) {
+      let id = 0;
+      let q = p + 1;
+      for (let d = bytes[q]!; d >= 48 && d <= 57; d = bytes[++q]!) id = id * 10 + (d - 48);
+      if (q > p + 1) {
+        const k = dense ? (id < dense.length ? dense[id]! : -1) : (ordinals as (id: number) => number)(id);
+        if (k >= 0 && visited[k] === 0) {
+          visited[k] = 1;
+          stack[top++] = k;
+        }
+      }
+      p = q - 1;
+    }
+  }
+  return top;
+}

@@ -10,6 +10,12 @@ function representationsOf(view: View, product: number): number[] | null {
   return shape === null ? null : view.refs(shape, 'Representations');
 }
 
+/** `representationsOf` into a list the caller reuses (`out`, emptied first), or null. */
+function representationsInto(view: View, product: number, out: number[]): number[] | null {
+  const shape = view.ref(product, 'Representation');
+  return shape === null ? null : view.refsInto(shape, 'Representations', out);
+}
+
 const SPACE_BODY_TYPES = ['SweptSolid', 'Clipping', 'Brep', 'Tessellation'];
 
 export const GEM002: Rule = {
@@ -72,12 +78,13 @@ function representationFindings(view: View): RepresentationFindings {
   const products = view.ofType('IfcProduct');
   const found003 = new Map<number, Found>();
   const found004 = new Map<number, Found[]>();
-  const order = view.model.fileOrder(products);
+  const order = view.fileOrder('IfcProduct');
   const seen: (string | null)[] = []; // a product's identifiers so far (a few: no Set per product)
+  const scratch: number[] = []; // a product's representations (one list for every product)
   for (let o = 0; o < order.length; o++) {
     const n = order[o]!;
     const product = products[n]!;
-    const reps = representationsOf(view, product);
+    const reps = representationsInto(view, product, scratch);
     if (reps === null || reps.length === 0) continue;
     seen.length = 0;
     let repeated: string | null | undefined;

@@ -38,15 +38,38 @@ export function distance(a: Point, b: Point): number {
 
 const precisionCache = new WeakMap<View, (id: number) => number>();
 
-/** The precision for an item: walks down from each representation (largest Precision first), so each instance is marked once. */
+/**
+ * The precision for an item: walks down from each representation (largest Precision first), so
+ * each instance is marked once. Built on the first question (a model without the curves the GEM
+ * rules judge reads no representation for it).
+ */
 export function precisionFor(view: View): (id: number) => number {
   const cached = precisionCache.get(view);
   if (cached) return cached;
+  let built: ((id: number) => number) | null = null;
+  const lookup = (id: number) => {
+    built ??= buildPrecision(view);
+    return built(id);
+  };
+  precisionCache.set(view, lookup);
+  return lookup;
+}
+
+function buildPrecision(view: View): (id: number) => number {
   const reps: [number, number][] = [];
+  // A model has a few contexts and many representations: each context's Precision decoded once.
+  const contextPrecision = new Map<number, number | undefined>();
   for (const rep of view.ofType('IfcRepresentation')) {
     const context = view.ref(rep, 'ContextOfItems');
-    const p = context === null ? undefined : view.attr(context, 'Precision');
-    if (p?.kind === 'real' || p?.kind === 'integer') reps.push([rep, p.value]);
+    if (context === null) continue;
+    let value: number | undefined;
+    if (contextPrecision.has(context)) value = contextPrecision.get(context);
+    else {
+      const p = view.attr(context, 'Precision');
+      value = p?.kind === 'real' || p?.kind === 'integer' ? p.value : undefined;
+      contextPrecision.set(context, value);
+    }
+    if (value !== undefined) reps.push([rep, value]);
   }
   let lookup: (id: number) => number;
   if (reps.every(([, p]) => p === DEFAULT_PRECISION)) {
@@ -75,7 +98,6 @@ export function precisionFor(view: View): (id: number) => number {
       return Number.isNaN(p) ? DEFAULT_PRECISION : p;
     };
   }
-  precisionCache.set(view, lookup);
   return lookup;
 }
 

@@ -88,26 +88,24 @@ export function unreachedResources(view: View): { resources: number; unreached: 
   const terminal = classNames.map((c) => c !== '' && view.classIs(c, 'IfcResourceLevelRelationship'));
   // Classes whose attributes cannot hold a reference (points, directions …) are not scanned for one.
   const scanned = classNames.map((c) => c === '' || mayReference(view, c));
-  // Per class, the maps that answer its followed inverses (each built on first use, then held here).
-  const indexes = new Map<string, () => ReadonlyMap<number, number[]>>();
+  // Per class, the maps that answer its followed inverses, built once per inverse for the classes
+  // of the file; a map with no entry (the model has no such relationship) is left out.
+  const indexes = new Map<string, ReadonlyMap<number, number[]>>();
   const indexFor = (entity: string, attribute: string) => {
     const key = `${entity}.${attribute}`;
-    let get = indexes.get(key);
-    if (!get) {
-      let map: ReadonlyMap<number, number[]> | null = null;
-      get = () => {
-        map ??= view.inverseIndex(entity, attribute);
-        return map;
-      };
-      indexes.set(key, get);
+    let map = indexes.get(key);
+    if (!map) {
+      map = view.inverseIndex(entity, attribute);
+      indexes.set(key, map);
     }
-    return get;
+    return map;
   };
   const followedOf = classNames.map((c) => {
-    const list: (() => ReadonlyMap<number, number[]>)[] = [];
+    const list: ReadonlyMap<number, number[]>[] = [];
     for (const [name, def] of view.tables.entities.get(c)?.inverses ?? []) {
       if (!FOLLOWED_INVERSES.has(name)) continue;
-      list.push(PRESENTATION_INVERSES.has(name) ? () => presentation : indexFor(def.entity, def.attribute));
+      const map = PRESENTATION_INVERSES.has(name) ? presentation : indexFor(def.entity, def.attribute);
+      if (map.size > 0) list.push(map);
     }
     return list;
   });
@@ -122,29 +120,25 @@ export function unreachedResources(view: View): { resources: number; unreached: 
       stack[top++] = k;
     }
   }
-  const push = (id: number) => {
-    const k = model.ordinalOf(id);
-    if (k >= 0 && !visited[k]) {
-      visited[k] = 1;
-      stack[top++] = k;
-    }
-  };
-  const refs: number[] = [];
   while (top > 0) {
     const k = stack[--top]!;
     const cls = classOf[k]!;
     if (terminal[cls]) continue; // entered, not crossed
-    if (scanned[cls]) {
-      refs.length = 0;
-      model.referencesAtOrdinal(k, refs);
-      for (let i = 0; i < refs.length; i++) push(refs[i]!);
-    }
+    // The references read from the bytes, each new one marked and pushed (nothing allocated).
+    if (scanned[cls]) top = model.markReferencesAtOrdinal(k, visited, stack, top);
     const followed = followedOf[cls]!;
     if (followed.length === 0) continue;
     const id = ids[k]!;
     for (let f = 0; f < followed.length; f++) {
-      const by = followed[f]!().get(id);
-      if (by) for (const r of by) push(r);
+      const by = followed[f]!.get(id);
+      if (!by) continue;
+      for (const r of by) {
+        const o = model.ordinalOf(r);
+        if (o >= 0 && !visited[o]) {
+          visited[o] = 1;
+          stack[top++] = o;
+        }
+      }
     }
   }
 

@@ -3,13 +3,6 @@ import type { Rule } from '../rule';
 import type { View } from '../view';
 import { numbers } from './geometry';
 
-/** The representation a mapped item maps (MappingSource.MappedRepresentation), or null; only exact IfcMappedItem. */
-function mappedRepresentation(view: View, item: number): number | null {
-  if (view.classOf(item) !== 'IFCMAPPEDITEM') return null;
-  const source = view.ref(item, 'MappingSource');
-  return source === null ? null : view.ref(source, 'MappedRepresentation');
-}
-
 const NO_STRINGS = [null, null] as const;
 
 export const MPD001: Rule = {
@@ -26,11 +19,26 @@ export const MPD001: Rule = {
       }
       return known;
     };
+    // The representation a mapped item maps (MappingSource.MappedRepresentation; only exact
+    // IfcMappedItem): many items share one mapping source (a type's map), each source read once.
+    const mappedOf = new Map<number, number | null>();
+    const mappedVia = (item: number) => {
+      if (view.classOf(item) !== 'IFCMAPPEDITEM') return null;
+      const source = view.ref(item, 'MappingSource');
+      if (source === null) return null;
+      let mapped = mappedOf.get(source);
+      if (mapped === undefined) {
+        mapped = view.ref(source, 'MappedRepresentation');
+        mappedOf.set(source, mapped);
+      }
+      return mapped;
+    };
+    const items: number[] = []; // a representation's items (one list for every representation)
     for (const rep of view.ofType('IfcShapeRepresentation')) {
       const parentIdentifier = view.str(rep, 'RepresentationIdentifier');
       const types: (string | null)[] = [];
-      for (const item of view.refs(rep, 'Items')) {
-        const mapped = mappedRepresentation(view, item);
+      for (const item of view.refsInto(rep, 'Items', items)) {
+        const mapped = mappedVia(item);
         const [childIdentifier, type] = mapped === null ? NO_STRINGS : strings(mapped);
         types.push(type);
         if (mapped === null) continue;

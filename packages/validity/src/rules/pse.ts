@@ -125,6 +125,26 @@ interface StandardSets {
 
 const standardSetsCache = new WeakMap<View, Map<SetClass, StandardSets>>();
 
+const setNamesCache = new WeakMap<View, Map<SetClass, readonly (string | null)[]>>();
+
+/** Every set's Name (`view.str`), in `ofType` order, read once for PSE001, QTY001 and PSE002. */
+function setNames(view: View, setClass: SetClass): readonly (string | null)[] {
+  let byClass = setNamesCache.get(view);
+  if (!byClass) {
+    byClass = new Map();
+    setNamesCache.set(view, byClass);
+  }
+  let names = byClass.get(setClass);
+  if (!names) {
+    const sets = view.ofType(setClass);
+    const read = new Array<string | null>(sets.length);
+    for (let i = 0; i < sets.length; i++) read[i] = view.str(sets[i]!, 'Name');
+    names = read;
+    byClass.set(setClass, names);
+  }
+  return names;
+}
+
 /** Each set's name read once, shared by the set pass and the relationship pass of PSE001 and QTY001. */
 function standardSets(view: View, setClass: SetClass): StandardSets {
   let byClass = standardSetsCache.get(view);
@@ -141,8 +161,11 @@ function standardSets(view: View, setClass: SetClass): StandardSets {
     const entries: { set: number; name: string; template: SetTemplateView | undefined }[] = [];
     const templateAt = new Int32Array(view.model.instanceCount);
     let templated = 0;
-    for (const set of view.ofType(setClass)) {
-      const name = view.str(set, 'Name');
+    const sets = view.ofType(setClass);
+    const names = setNames(view, setClass);
+    for (let i = 0; i < sets.length; i++) {
+      const set = sets[i]!;
+      const name = names[i]!;
       if (name === null || !name.startsWith(namePrefix)) continue;
       const template = tableless ? undefined : templates.get(name);
       entries.push({ set, name, template });
@@ -184,16 +207,22 @@ function applicabilityFindings(view: View, setClass: SetClass): readonly Recorde
     applicabilityCache.set(view, byClass);
     if (kinds.length === 0) return byClass.get(setClass)!;
     const { model } = view;
-    const templateOf = (kind: (typeof kinds)[number], set: number) => {
+    const templateOf = (kind: SetKind, set: number) => {
       const k = model.ordinalOf(set);
       const at = k < 0 ? 0 : kind.sets.templateAt[k]!;
       return at === 0 ? undefined : kind.sets.entries[at - 1]!.template;
     };
     const types: number[] = [];
     const typeObject = view.classSet('IfcTypeObject');
-    for (const rel of view.ofType('IfcRelDefinesByProperties')) {
+    // The relationships' objects judged first from the relation rows (object by object, the order
+    // of no use for a report): a set none of whose objects gives a finding is not read again below,
+    // and with no such set at all the relationships are not read. The rows hold every object and
+    // set the pass below reads (references at any depth; IfcRelDefinesByProperties and subtypes).
+    const suspect = suspectSets(view, kinds, templateOf);
+    for (const rel of suspect === null ? [] : view.ofType('IfcRelDefinesByProperties')) {
       let objects: number[] | null = null;
       for (const set of view.refs(rel, 'RelatingPropertyDefinition')) {
+        if (suspect![model.ordinalOf(set)] !== 1) continue;
         for (const kind of kinds) {
           const template = templateOf(kind, set);
           if (!template) continue;
@@ -219,10 +248,82 @@ function applicabilityFindings(view: View, setClass: SetClass): readonly Recorde
   return byClass.get(setClass)!;
 }
 
+/** Every IfcPropertySet's Name (`view.str`), in `ofType('IfcPropertySet')` order, read once per view. */
+export function propertySetNames(view: View): readonly (string | null)[] {
+  return setNames(view, 'IfcPropertySet');
+}
+
+/** Per view: by ordinal, 1 + the position of an IfcPropertySet in `ofType('IfcPropertySet')`, else 0. */
+const propertySetPositions = new WeakMap<View, Int32Array>();
+
+/** An IfcPropertySet's Name as `view.str(set, 'Name')` gives it, from `propertySetNames` (any other instance: read). */
+export function propertySetName(view: View, set: number): string | null {
+  const { model } = view;
+  let positions = propertySetPositions.get(view);
+  if (!positions) {
+    positions = new Int32Array(model.instanceCount);
+    const sets = view.ofType('IfcPropertySet');
+    for (let i = 0; i < sets.length; i++) {
+      const k = model.ordinalOf(sets[i]!);
+      if (k >= 0 && positions[k] === 0) positions[k] = i + 1;
+    }
+    propertySetPositions.set(view, positions);
+  }
+  const k = model.ordinalOf(set);
+  const at = k < 0 ? 0 : positions[k]!;
+  return at === 0 ? view.str(set, 'Name') : propertySetNames(view)[at - 1]!;
+}
+
+/** A kind of set with its standard sets, for `suspectSets`. */
+interface SetKind {
+  readonly sets: StandardSets;
+  readonly prefix: string;
+}
+
+/**
+ * By ordinal, 1 for each standard set with a template that some object gives a finding through
+ * IfcRelDefinesByProperties, judged from the relation rows ('definesByProperties': object → its
+ * definitions); null when there is none. A superset of what the relationships give (the rows
+ * also hold references nested deeper), so a set left out gives no finding there.
+ */
+function suspectSets(
+  view: View,
+  kinds: readonly SetKind[],
+  templateOf: (kind: SetKind, set: number) => SetTemplateView | undefined,
+): Uint8Array | null {
+  const { model } = view;
+  const column = model.relationTargetColumn('definesByProperties');
+  if (column.length === 0) return null;
+  const typeObject = view.classSet('IfcTypeObject');
+  let suspect: Uint8Array | null = null;
+  let set = -1;
+  const flag: FindingSink = {
+    add: () => {
+      suspect ??= new Uint8Array(model.instanceCount);
+      suspect[model.ordinalOf(set)] = 1;
+    },
+  };
+  for (const object of model.relationSources('definesByProperties')) {
+    const k = model.ordinalOf(object);
+    const count = model.relationTargetCount('definesByProperties', k);
+    const asType = view.isIn(object, typeObject);
+    const first = model.relationFirstTarget('definesByProperties', k);
+    for (let i = 0; i < count; i++) {
+      set = column[first + i]!;
+      for (const kind of kinds) {
+        const template = templateOf(kind, set);
+        if (template) checkObject(view, flag, set, template, object, asType, kind.prefix);
+      }
+    }
+  }
+  return suspect;
+}
+
 function checkStandardSets(view: View, out: Findings, setClass: SetClass, messagePrefix: string): void {
   const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
   const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
   const { entries, templated } = standardSets(view, setClass);
+  const properties: number[] = []; // a set's properties (one list for every set)
   for (const { set, name, template } of entries) {
     out.activate();
     if (tableless) {
@@ -234,7 +335,7 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
       if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
       continue;
     }
-    for (const property of view.refs(set, members)) {
+    for (const property of view.refsInto(set, members, properties)) {
       const propertyName = view.str(property, 'Name');
       const expected = propertyName === null ? undefined : template.property.get(propertyName);
       if (!expected) {
@@ -323,8 +424,12 @@ export const PSE002: Rule = {
   id: 'PSE002',
   severity: 'warning',
   check(view, out) {
-    for (const set of view.ofType('IfcPropertySet')) {
-      const name = view.str(set, 'Name');
+    // The names PSE001 read (one read of each set's name for both rules).
+    const sets = view.ofType('IfcPropertySet');
+    const names = setNames(view, 'IfcPropertySet');
+    for (let i = 0; i < sets.length; i++) {
+      const set = sets[i]!;
+      const name = names[i]!;
       if (name === null || name.startsWith('Pset_')) continue;
       if (name !== '') out.activate();
       if (/^[Pp][Ss][Ee][Tt]/.test(name)) out.add(set, 'validity.PSE002.name', { name });

@@ -45,7 +45,7 @@ export const OJT001: Rule = {
     // The bytes read in file order (model.fileOrder), the findings then given in the objects' order:
     // per object, 0 not USERDEFINED, 1 USERDEFINED with an ObjectType, 2 USERDEFINED without one.
     const userDefined = new Uint8Array(objects.length);
-    const order = model.fileOrder(objects);
+    const order = view.fileOrder('IfcObject');
     for (let o = 0; o < order.length; o++) {
       const n = order[o]!;
       const id = objects[n]!;

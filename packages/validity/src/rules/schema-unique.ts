@@ -7,6 +7,7 @@
  */
 import type { Rule } from '../rule';
 import type { View } from '../view';
+import { propertySetName } from './pse';
 
 export const SCH001: Rule = {
   id: 'SCH001',
@@ -112,11 +113,12 @@ function soundFromRows(view: View): boolean {
 /** Names that two distinct IfcPropertySet instances of the object share (quantity sets are unnamed to the rule). */
 function repeatedNames(view: View, sets: ReadonlySet<number>): string[] {
   if (sets.size < 2) return [];
+  const propertySet = view.classSet('IfcPropertySet');
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const set of sets) {
-    if (!view.is(set, 'IfcPropertySet')) continue;
-    const name = view.str(set, 'Name');
+    if (!view.isIn(set, propertySet)) continue;
+    const name = propertySetName(view, set); // read once for PSE001, PSE002 and IFC102 too
     if (name === null) continue;
     if (seen.has(name)) repeated.add(name);
     seen.add(name);

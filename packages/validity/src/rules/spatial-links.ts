@@ -85,3 +85,36 @@ export function hasLink(view: View, id: number, name: LinkName): boolean {
 export function linkBit(view: View, id: number, bit: number): boolean {
   return ((productLinks(view)[view.model.ordinalOf(id)] ?? 0) & bit) !== 0;
 }
+
+/** `linkNames`' bits, one per inverse name. */
+export const NAMED = { ContainedInStructure: 1, Decomposes: 2, Nests: 4, VoidsElements: 8 } as const;
+
+const declaredCache = new WeakMap<View, Uint8Array>();
+
+/**
+ * `hasLink` for the four names at once, as `NAMED` bits: for passes that ask several of them of
+ * every element. The names a class declares are read once per class ordinal of the file.
+ */
+export function linkNames(view: View, id: number): number {
+  const c = view.classOrdinal(id);
+  if (c < 0) return 0;
+  let declared = declaredCache.get(view);
+  if (!declared) {
+    declared = new Uint8Array(view.model.classColumn().classNames.length).fill(255);
+    declaredCache.set(view, declared);
+  }
+  let mask = declared[c]!;
+  if (mask === 255) {
+    mask = 0;
+    for (const [name, bit] of Object.entries(NAMED)) if (view.hasInverse(id, name)) mask |= bit;
+    declared[c] = mask;
+  }
+  if (mask === 0) return 0;
+  const b = productLinks(view)[view.model.ordinalOf(id)] ?? 0;
+  let names = 0;
+  if (b & LINK.contained) names |= NAMED.ContainedInStructure;
+  if (b & LINK.aggregated || (view.schema === 'IFC2X3' && b & LINK.nested)) names |= NAMED.Decomposes;
+  if (b & LINK.nested) names |= NAMED.Nests;
+  if (b & LINK.voids) names |= NAMED.VoidsElements;
+  return names & mask;
+}

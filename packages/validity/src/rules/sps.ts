@@ -2,7 +2,7 @@
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
 import type { View } from '../view';
-import { hasLink, LINK, linkBit } from './spatial-links';
+import { hasLink, LINK, linkBit, linkNames, NAMED } from './spatial-links';
 
 /** The model view definition FILE_DESCRIPTION names, read as the validation service reads it. */
 export function modelViewDefinition(view: View): string | null {
@@ -148,9 +148,10 @@ export const SPS003: Rule = {
   severity: 'error',
   check(view, out) {
     for (const id of view.ofType('IfcElement')) {
-      if (!hasLink(view, id, 'Decomposes')) continue;
+      const names = linkNames(view, id);
+      if (!(names & NAMED.Decomposes)) continue;
       out.activate();
-      if (contained(view, id)) out.add(id, 'validity.SPS003.contained');
+      if (names & NAMED.ContainedInStructure) out.add(id, 'validity.SPS003.contained');
     }
   },
 };
@@ -187,8 +188,10 @@ export const SPS005: Rule = {
       name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name);
     for (const id of view.ofType('IfcElement')) {
       out.activate();
-      let count = 0;
-      for (const name of SPS005_RELATIONS) if (has(id, name)) count++;
+      // The four spatial links at once (linkNames), AdheresToElement from its inverse.
+      const names = linkNames(view, id);
+      let count = view.inverseNonEmpty(id, 'AdheresToElement') ? 1 : 0;
+      for (let bits = names; bits !== 0; bits &= bits - 1) count++;
       if (count === 1) continue;
       const used = SPS005_RELATIONS.filter((name) => has(id, name));
       if (used.length !== 1)
@@ -235,14 +238,16 @@ export const SPS007: Rule = {
       out.activate();
       if (!containedInSpatialStructure(view, annotation)) out.add(annotation, 'validity.SPS007.notContained');
     }
+    const feature = view.classSet('IfcFeatureElement');
     for (const element of view.ofType('IfcElement')) {
-      if (!view.is(element, 'IfcFeatureElement') && !hasLink(view, element, 'Decomposes')) {
+      const names = linkNames(view, element);
+      if (!view.isIn(element, feature) && !(names & NAMED.Decomposes)) {
         out.activate();
         if (!containedInSpatialStructure(view, element)) out.add(element, 'validity.SPS007.notContained');
       }
       if (linkBit(view, element, LINK.partOfElement)) {
         out.activate();
-        if (contained(view, element)) out.add(element, 'validity.SPS007.partContained');
+        if (names & NAMED.ContainedInStructure) out.add(element, 'validity.SPS007.partContained');
       }
     }
     for (const product of view.ofType('IfcProduct')) {
