@@ -1,3 +1,4 @@
+import type { VersionFailure } from '@plumbline/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import {
@@ -105,14 +106,27 @@ export async function nextVersionComparedWithAnother(
 export async function markProcessing(db: Database, versionId: string): Promise<void> {
   await db
     .update(fileVersions)
-    .set({ status: 'processing', error: null })
+    .set({ status: 'processing', errorCode: null, errorParams: null })
     .where(eq(fileVersions.id, versionId));
 }
 
-export async function markFailed(db: Database, versionId: string, error: string, at: Date): Promise<void> {
+/** Marks a version failed with why, as a code and its values (issue 31: no sentence is stored). */
+export async function markFailed(
+  db: Database,
+  versionId: string,
+  failure: VersionFailure,
+  at: Date,
+): Promise<void> {
   await db
     .update(fileVersions)
-    .set({ status: 'failed', error, elementsCount: null, processedAt: at, recheckQueuedAt: null })
+    .set({
+      status: 'failed',
+      errorCode: failure.code,
+      errorParams: failure.params,
+      elementsCount: null,
+      processedAt: at,
+      recheckQueuedAt: null,
+    })
     .where(eq(fileVersions.id, versionId));
 }
 
@@ -293,7 +307,8 @@ export async function writeProcessedVersion(
       .update(fileVersions)
       .set({
         status: 'completed',
-        error: null,
+        errorCode: null,
+        errorParams: null,
         elementsCount: model.elements.count,
         ifcHeaderFileName: model.origin.headerFileName ?? null,
         ifcHeaderTimeStamp: model.origin.headerTimeStamp ?? null,
