@@ -16,7 +16,8 @@ import { z } from 'zod';
  * - acc_not_ifc: the fetched file is not an IFC (STEP) file
  * - acc_fetch_failed: Autodesk refused or failed (`detail`: its answer)
  * - acc_unavailable: the file could not be fetched from ACC (no cause known)
- * - unknown: a reason stored before failures were codes that no code matched (`detail`: that text)
+ * - unknown: a reason stored before failures were codes that no code matched (`detail`: that text,
+ *   shown as it was)
  */
 export const versionFailureCodeSchema = z.enum([
   'unreadable',
