@@ -213,7 +213,7 @@ export function renderComprehensivePdf(
   }
 
   // The model's validity (issue 38).
-  validityOfFiles(pdf, data.files);
+  validityOfFiles(pdf, data.files, words);
 
   // Attribute insights.
   pdf.section(t('reports.analysis.attributes'));
