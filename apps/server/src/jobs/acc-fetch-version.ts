@@ -46,8 +46,7 @@ function sizeLimit(maxBytes: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (seen > maxBytes)
-        done(new TooLarge(maxBytes));
+      if (seen > maxBytes) done(new TooLarge(maxBytes));
       else done(null, chunk);
     },
   });

@@ -11,9 +11,9 @@ import {
 } from '@plumbline/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestLocale } from '../../platform/i18n';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import { BimFileError } from './errors';
 import { type BimFileService, cleanFileName, failureInLanguage } from './service';
 

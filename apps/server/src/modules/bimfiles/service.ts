@@ -42,7 +42,10 @@ export function versionFailureOf(row: {
 }
 
 /** A version's failure in words, in a language (the DTOs' `error`: API clients and mails read it). */
-export function versionFailureText(failure: VersionFailure | null | undefined, locale: Locale): string | null {
+export function versionFailureText(
+  failure: VersionFailure | null | undefined,
+  locale: Locale,
+): string | null {
   if (!failure) return null;
   const message = versionFailureMessage(failure);
   return render(locale, message.id, message.params);
