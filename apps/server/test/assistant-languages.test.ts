@@ -175,7 +175,24 @@ for (const backend of testBackends()) {
             expected: (lang) => ({
               intent: 'failing',
               holds: [
-                `${n(lang, wallFire.failingElements.length)} ${WORDS.of[lang]} ${n(lang, wallFire.applicableCount)} ${{ en: 'walls checked', de: 'geprüften Wände', fr: 'murs vérifiés', nl: 'gecontroleerde wanden' }[lang]}`,
+                // German: "der" and the genitive plural, the form a class noun has without inflecting it;
+                // French: worded so that no adjective agrees with the class noun's gender (the topic
+                // follows the noun: "Contrôle de 3 murs "…" : 2 ne satisfont pas").
+                ...{
+                  en: [
+                    `${n(lang, wallFire.failingElements.length)} of ${n(lang, wallFire.applicableCount)} walls checked`,
+                  ],
+                  de: [
+                    `${n(lang, wallFire.failingElements.length)} der ${n(lang, wallFire.applicableCount)} geprüften Wände`,
+                  ],
+                  fr: [
+                    `Contrôle de ${n(lang, wallFire.applicableCount)} murs `,
+                    `${colon(lang)} ${n(lang, wallFire.failingElements.length)} ne satisfont pas`,
+                  ],
+                  nl: [
+                    `${n(lang, wallFire.failingElements.length)} van ${n(lang, wallFire.applicableCount)} gecontroleerde wanden`,
+                  ],
+                }[lang],
               ],
             }),
           },

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkModel, parseIds } from '@plumbline/ids';
@@ -87,12 +88,12 @@ for (const backend of testBackends()) {
         return report.status === 'completed' ? report : null;
       });
     }
-    async function download(reportId: string, session: Session = editor) {
+    async function download(reportId: string, session: Session = editor, project = projectId) {
       const link = await call(
         server,
         session,
         'POST',
-        `/api/v1/projects/${projectId}/reports/${reportId}/download`,
+        `/api/v1/projects/${project}/reports/${reportId}/download`,
       );
       expect(link.statusCode, link.body).toBe(200);
       const file = await server.app.inject({
@@ -335,6 +336,95 @@ for (const backend of testBackends()) {
         failure: { code: 'generation_failed', detail: 'disk full' },
         error_message: 'Die Berichtserstellung ist fehlgeschlagen: disk full',
       });
+    });
+
+    it("writes a German project's reports in German: headings, states, reasons and the insights' questions (issue 31)", async () => {
+      // A project of its own (its monthly report count apart from the one above), in German.
+      const german = (await call(server, editor, 'POST', '/api/v1/projects', { name: 'Fensterbau' })).json()
+        .project.id;
+      const set = await call(server, editor, 'PATCH', `/api/v1/projects/${german}`, { language: 'de' });
+      expect(set.statusCode, set.body).toBe(200);
+      await upload(
+        server,
+        editor,
+        `/api/v1/projects/${german}/idsfiles`,
+        'windows.ids',
+        windowsIds as Buffer,
+      );
+      await upload(
+        server,
+        editor,
+        `/api/v1/projects/${german}/bimfiles`,
+        'windows.ifc',
+        windowsIfc as Buffer,
+      );
+      await eventually(async () => {
+        const files = (await call(server, editor, 'GET', `/api/v1/projects/${german}/bimfiles`)).json()
+          .bim_files;
+        return files[0]?.status === 'completed' && !files[0]?.rechecking;
+      });
+      const report = async (body: Record<string, unknown>) => {
+        const res = await call(server, editor, 'POST', `/api/v1/projects/${german}/reports`, body);
+        expect(res.statusCode, res.body).toBe(201);
+        await completed(res.json().report_id);
+        return (await download(res.json().report_id, editor, german)).file.rawPayload;
+      };
+      const text = (pdf: Buffer) =>
+        execFileSync('pdftotext', ['-raw', '-', '-'], { input: pdf }).toString('utf8');
+
+      const pdf = text(await report({ reportType: 'comprehensive', format: 'pdf', name: 'Gesamtanalyse' }));
+      for (const words of [
+        'Umfassende Projektanalyse',
+        'Inhalt',
+        'Zusammenfassung',
+        'Spezifikationen mit dem größten Handlungsbedarf',
+        'Konformität je Spezifikation',
+        'Entwicklung über die Versionen',
+        'Fehler nach Anforderung',
+        'Fehler nach Bauteiltyp',
+        'Nachweis',
+        'Seite 2 von',
+        // The engine's reason for a failing window, in German (the CLI's --lang de test has it too).
+        'ist klassifiziert als Uniformat',
+      ])
+        expect(pdf).toContain(words);
+      expect(pdf).toMatch(/(Bestanden|Warnung|Nicht bestanden): \d+,\d\s%/);
+      for (const english of [
+        'Executive summary',
+        'Failures by requirement',
+        'Contents',
+        'Page 2 of',
+        'is classified as',
+      ])
+        expect(pdf).not.toContain(english);
+
+      const workbook = new ExcelJS.Workbook();
+      const xlsx = await report({ reportType: 'comprehensive', format: 'xlsx', name: 'Tabelle' });
+      await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
+      expect(workbook.worksheets.map((s) => s.name)).toEqual(
+        expect.arrayContaining(['Zusammenfassung', 'Spezifikationen', 'Fehler', 'Bauteile', 'Nachweis']),
+      );
+      const specs = workbook.getWorksheet('Spezifikationen');
+      expect(specs?.getRow(1).getCell(8).value).toBe('Zustand');
+      const states = new Set<string>();
+      specs?.eachRow((row, n) => {
+        if (n > 1) states.add(String(row.getCell(8).value));
+      });
+      expect(states.size).toBeGreaterThan(0);
+      for (const state of states)
+        expect(['Bestanden', 'Warnung', 'Nicht bestanden', 'Nicht anwendbar', 'Nicht geprüft']).toContain(
+          state,
+        );
+
+      const insights = text(await report({ reportType: 'ai_insights', name: 'KI' }));
+      for (const words of [
+        'KI-Erkenntnisse und Empfehlungen',
+        'Fragen und Antworten',
+        'Fasse die IDS-Konformität dieses Modells zusammen.',
+        'Was zuerst zu beheben ist',
+      ])
+        expect(insights).toContain(words);
+      expect(insights).not.toContain('What to fix first');
     });
 
     it("refuses a report over the plan's monthly limit with its message and writes nothing (issue 11)", async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileParamsSchema } from './file-address';
+import { versionFailureSchema } from './version-failure';
 
 export const bimFileStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type BimFileStatus = z.infer<typeof bimFileStatusSchema>;
@@ -24,7 +25,12 @@ export const bimFileSchema = z.object({
   updated_at: z.string(),
   /** Status of the latest version; `pending` while a file has no version yet. */
   status: bimFileStatusSchema,
-  /** Why the latest version failed to process (the IFC reader's message); null otherwise. */
+  /**
+   * Why the latest version failed (status failed), as a code with its values: what a screen renders.
+   * The server always sends it (null unless failed); optional for clients written before it.
+   */
+  failure: versionFailureSchema.nullable().optional(),
+  /** The failure in words, in the request's language (Accept-Language), for API clients. */
   error: z.string().nullable(),
   /**
    * A completed file whose re-check against changed IDS rules (upload, switch, delete, added
@@ -52,6 +58,9 @@ export const bimFileVersionSchema = z.object({
   size_bytes: z.number().int(),
   sha256: z.string(),
   elements_count: z.number().int().nullable(),
+  /** Why it failed (status failed), as a code with its values: what a screen renders. */
+  failure: versionFailureSchema.nullable().optional(),
+  /** The failure in words, in the request's language (Accept-Language), for API clients. */
   error: z.string().nullable(),
   created_at: z.string(),
   processed_at: z.string().nullable(),
@@ -85,6 +94,8 @@ export type BimFileUploadResponse = z.infer<typeof bimFileUploadResponseSchema>;
 export const bimFileStatusResponseSchema = z.object({
   id: z.string().uuid(),
   status: bimFileStatusSchema,
+  /** Why the latest version failed, as a code with its values; `error`: the same in words. */
+  failure: versionFailureSchema.nullable().optional(),
   error: z.string().nullable(),
   version_id: z.string().uuid().nullable(),
   version_tag: z.string().nullable(),

@@ -61,22 +61,8 @@ export const specificationStateSchema = z.enum([
 ]);
 export type SpecificationState = z.infer<typeof specificationStateSchema>;
 
-export const SPECIFICATION_STATE_LABELS: Record<SpecificationState, string> = {
-  passed: 'Passed',
-  warning: 'Warning',
-  failed: 'Failed',
-  not_applicable: 'Not Applicable',
-  not_checked: 'Not Checked',
-};
-
-/** Why a specification has its state, for a tooltip or a line under the badge. */
-export const SPECIFICATION_STATE_HINTS: Record<SpecificationState, string> = {
-  passed: '80 % or more of the applicable elements meet every requirement.',
-  warning: '50 % to under 80 % of the applicable elements meet every requirement.',
-  failed: 'Under 50 % of the applicable elements meet every requirement.',
-  not_applicable: 'No element of this model is in the specification’s applicability.',
-  not_checked: 'This version has not been checked against the specification.',
-};
+// The states' words and hints are messages (issue 31): `reports.state` and `reports.stateHint` of the
+// server's reports catalogue (apps/server/src/messages/reports), the web's own catalogues for screens.
 
 /** The state rule above; the server calls it and sends the result, the screens only print it. */
 export function specificationState(

@@ -32,6 +32,7 @@ export * from './reports';
 export * from './session-cookies';
 export * from './tokens';
 export * from './validity';
+export * from './version-failure';
 export * from './viewer';
 export * from './waivers';
 export * from './webhooks';

@@ -1,5 +1,6 @@
 import { pipeline, Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { VersionFailure } from '@plumbline/contracts';
 import { ApsError } from '../modules/acc/aps-client';
 import { type FetchAccVersionPayload, fetchAccVersionJob } from '../modules/acc/jobs';
 import { completeFetch, failVersion, findFetchTarget, findLink } from '../modules/acc/repo';
@@ -16,7 +17,28 @@ const POLL_FIRST_MS = 2_000;
 const POLL_MAX_MS = 30_000;
 const TRANSLATION_LIMIT_MS = 30 * 60_000;
 
-class TranslationFailed extends Error {}
+/** Model Derivative failed the translation (its own words, or null) or took longer than its limit. */
+class TranslationFailed extends Error {
+  constructor(readonly failure: VersionFailure) {
+    super(failure.params.detail ?? `translation: ${failure.code}`);
+  }
+}
+
+/** Past the upload limit while the file streams to storage. */
+class TooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than the upload limit of ${maxBytes} bytes.`);
+  }
+}
+
+/** Why a fetch failed for good, as a code and its values (issue 31): Autodesk's own words are data. */
+function fetchFailure(error: unknown): VersionFailure {
+  if (error instanceof TranslationFailed) return error.failure;
+  if (error instanceof TooLarge) return { code: 'acc_too_large', params: { bytes: error.maxBytes } };
+  if (error instanceof AppError && error.code === 'not_ifc') return { code: 'acc_not_ifc', params: {} };
+  if (error instanceof Error) return { code: 'acc_fetch_failed', params: { detail: error.message } };
+  return { code: 'acc_unavailable', params: {} };
+}
 
 /** Counts bytes on the way to storage and stops past the upload limit. */
 function sizeLimit(maxBytes: number): Transform {
@@ -24,8 +46,7 @@ function sizeLimit(maxBytes: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (seen > maxBytes)
-        done(new ApsError(413, `The file is larger than the upload limit of ${maxBytes} bytes.`));
+      if (seen > maxBytes) done(new TooLarge(maxBytes));
       else done(null, chunk);
     },
   });
@@ -44,12 +65,12 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
     // may find a half-kept one there: start clean (deleting nothing is no error).
     await storage.delete(target.storageKey);
     if (!acc) {
-      await failVersion(db, fileVersionId, 'The ACC import is not set up on this installation.', clock.now());
+      await failVersion(db, fileVersionId, { code: 'acc_not_configured', params: {} }, clock.now());
       return;
     }
     const link = await findLink(db, target.projectId);
     if (!link) {
-      await failVersion(db, fileVersionId, 'The project is no longer connected to ACC.', clock.now());
+      await failVersion(db, fileVersionId, { code: 'acc_disconnected', params: {} }, clock.now());
       return;
     }
     const rvt = target.fileName.toLowerCase().endsWith('.rvt');
@@ -62,11 +83,18 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
         for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
           const status = await acc.connector.client.translationStatus(token, target.accVersionId);
           if (status.state === 'failed')
-            throw new TranslationFailed(status.message ?? 'The translation failed.');
+            throw new TranslationFailed(
+              status.message
+                ? { code: 'acc_fetch_failed', params: { detail: status.message } }
+                : { code: 'acc_unavailable', params: {} },
+            );
           if (status.state === 'success' && status.ifcUrn)
             return acc.connector.client.downloadDerivative(token, target.accVersionId, status.ifcUrn);
           if (Date.now() - started > TRANSLATION_LIMIT_MS)
-            throw new TranslationFailed('The RVT to IFC translation took longer than 30 minutes.');
+            throw new TranslationFailed({
+              code: 'acc_translation_timeout',
+              params: { minutes: TRANSLATION_LIMIT_MS / 60_000 },
+            });
           await sleep(wait);
         }
       });
@@ -87,13 +115,14 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
       if (staged) await discardStaged(db, storage, staged).catch(() => {});
       const final =
         error instanceof TranslationFailed ||
+        error instanceof TooLarge ||
         (error instanceof ApsError && error.status >= 400 && error.status < 500 && error.status !== 429) ||
         job.retryCount >= RETRY_LIMIT ||
         error instanceof AppError;
       if (!final) throw error;
-      const message = error instanceof Error ? error.message : 'The file could not be fetched from ACC.';
-      await failVersion(db, fileVersionId, message, clock.now());
-      logger.warn({ fileVersionId, reason: message }, 'ACC version failed');
+      const failure = fetchFailure(error);
+      await failVersion(db, fileVersionId, failure, clock.now());
+      logger.warn({ fileVersionId, failure }, 'ACC version failed');
     }
   },
 };

@@ -35,17 +35,25 @@ import serverDe from '../messages/de.json';
 import serverEn from '../messages/en.json';
 import serverFr from '../messages/fr.json';
 import serverNl from '../messages/nl.json';
+import reportsDe from '../messages/reports/de.json';
+import reportsEn from '../messages/reports/en.json';
+import reportsFr from '../messages/reports/fr.json';
+import reportsNl from '../messages/reports/nl.json';
 
 export type { Locale };
 
 /** Every id the server renders: the shared catalogue's (errors, permissions, validation) and its own. */
-export type ServerMessageId = ContractsMessageId | keyof typeof serverEn | keyof typeof assistantEn;
+export type ServerMessageId =
+  | ContractsMessageId
+  | keyof typeof serverEn
+  | keyof typeof reportsEn
+  | keyof typeof assistantEn;
 
 const catalogue = lazyCatalogues<Locale>({
-  en: { ...errorsEn, ...permissionsEn, ...validationEn, ...serverEn, ...assistantEn },
-  de: { ...errorsDe, ...permissionsDe, ...validationDe, ...serverDe, ...assistantDe },
-  fr: { ...errorsFr, ...permissionsFr, ...validationFr, ...serverFr, ...assistantFr },
-  nl: { ...errorsNl, ...permissionsNl, ...validationNl, ...serverNl, ...assistantNl },
+  en: { ...errorsEn, ...permissionsEn, ...validationEn, ...serverEn, ...reportsEn, ...assistantEn },
+  de: { ...errorsDe, ...permissionsDe, ...validationDe, ...serverDe, ...reportsDe, ...assistantDe },
+  fr: { ...errorsFr, ...permissionsFr, ...validationFr, ...serverFr, ...reportsFr, ...assistantFr },
+  nl: { ...errorsNl, ...permissionsNl, ...validationNl, ...serverNl, ...reportsNl, ...assistantNl },
 });
 
 const translators = new Map<Locale, Translator<ServerMessageId>>();

@@ -68,7 +68,10 @@ export const fileVersions = pgTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
     elementsCount: integer('elements_count'),
-    error: text('error'),
+    /** Why it failed (status failed): a VersionFailureCode of packages/contracts; null otherwise. */
+    errorCode: text('error_code'),
+    /** The failure's values (VersionFailureParams): numbers, and `detail`, a text from outside. */
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),

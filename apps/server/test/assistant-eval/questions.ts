@@ -496,7 +496,7 @@ export const QUESTIONS: EvalQuestion[] = [
     kind: 'answer',
     figures: [
       {
-        pattern: '{n} von 161 geprüften Fenster',
+        pattern: '{n} der 161 geprüften Fenster',
         value: 1,
         recipe: { of: 'status', status: 'failed', classes: WINDOWS },
       },
@@ -623,7 +623,7 @@ export const QUESTIONS: EvalQuestion[] = [
     kind: 'answer',
     figures: [
       {
-        pattern: '{n} von 244 geprüften Türen',
+        pattern: '{n} der 244 geprüften Türen',
         value: 186,
         recipe: { of: 'status', status: 'failed', classes: DOORS },
       },
@@ -675,7 +675,7 @@ export const QUESTIONS: EvalQuestion[] = [
     kind: 'answer',
     figures: [
       {
-        pattern: '{n} von 423 Wände',
+        pattern: '{n} der 423 Wände',
         value: 5,
         recipe: { of: 'lacking', classes: WALLS, property: 'FireRating' },
       },
@@ -868,7 +868,7 @@ export const QUESTIONS: EvalQuestion[] = [
     kind: 'answer',
     figures: [
       {
-        pattern: '{n} von 23 externe Wände',
+        pattern: '{n} der 23 externen Wände',
         value: 23,
         recipe: { of: 'lacking', classes: WALLS, property: 'ThermalTransmittance', external: true },
       },

@@ -1,3 +1,4 @@
+import type { VersionFailure } from '@plumbline/contracts';
 import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { accProjectLinks, accSessions } from '../../schema/acc';
@@ -303,10 +304,15 @@ export async function completeFetch(
   return rows.length === 1;
 }
 
-export async function failVersion(db: Database, versionId: string, message: string, at: Date): Promise<void> {
+export async function failVersion(
+  db: Database,
+  versionId: string,
+  failure: VersionFailure,
+  at: Date,
+): Promise<void> {
   await db
     .update(fileVersions)
-    .set({ status: 'failed', error: message, processedAt: at })
+    .set({ status: 'failed', errorCode: failure.code, errorParams: failure.params, processedAt: at })
     .where(eq(fileVersions.id, versionId));
 }
 
@@ -318,7 +324,7 @@ export async function resetFailedFetches(tx: Database, versionIds: readonly stri
   if (versionIds.length === 0) return [];
   const rows = await tx
     .update(fileVersions)
-    .set({ status: 'pending', error: null, processedAt: null })
+    .set({ status: 'pending', errorCode: null, errorParams: null, processedAt: null })
     .where(
       and(
         inArray(fileVersions.id, [...versionIds]),

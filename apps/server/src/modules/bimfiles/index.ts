@@ -16,4 +16,10 @@ export {
   type VersionRow,
 } from './repo';
 export { contentDisposition, sendAttachment } from './routes';
-export { cleanFileName, formatBytes, toBimFileDto } from './service';
+export {
+  cleanFileName,
+  formatBytes,
+  toBimFileDto,
+  versionFailureOf,
+  versionFailureText,
+} from './service';

@@ -16,7 +16,8 @@ export interface BimFileSummaryRow {
     status: 'pending' | 'processing' | 'completed' | 'failed';
     sizeBytes: number;
     elementsCount: number | null;
-    error: string | null;
+    errorCode: string | null;
+    errorParams: Record<string, string | number> | null;
     /** A re-check against changed IDS rules is queued: the figures are about to change. */
     rechecking: boolean;
   } | null;
@@ -45,7 +46,7 @@ export async function listProjectBimFiles(
         where fv.bim_file_id = "bim_files"."id")`.mapWith(Number),
       latest: sql<BimFileSummaryRow['latest']>`(select json_build_object('versionTag', fv.version_tag,
         'status', fv.status, 'sizeBytes', fv.size_bytes, 'elementsCount', fv.elements_count,
-        'error', fv.error, 'rechecking', fv.recheck_queued_at is not null)
+        'errorCode', fv.error_code, 'errorParams', fv.error_params, 'rechecking', fv.recheck_queued_at is not null)
         from file_versions fv where fv.bim_file_id = "bim_files"."id" order by fv.version_number desc limit 1)`,
     })
     .from(bimFiles)

@@ -13,8 +13,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import { requestLocale } from '../../platform/i18n';
 import { BimFileError } from './errors';
-import { type BimFileService, cleanFileName } from './service';
+import { type BimFileService, cleanFileName, failureInLanguage } from './service';
 
 export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -33,9 +34,11 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
           response: { 200: bimFileListResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => ({
-        bim_files: await bimFiles.list(optionalUserId(request), request.params.projectId),
-      }),
+      async (request) => {
+        const locale = requestLocale(request);
+        const files = await bimFiles.list(optionalUserId(request), request.params.projectId);
+        return { bim_files: files.map((file) => failureInLanguage(file, locale)) };
+      },
     );
 
     app.post(
@@ -88,7 +91,9 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return { versions: await bimFiles.versions(optionalUserId(request), projectId, fileId) };
+        const locale = requestLocale(request);
+        const versions = await bimFiles.versions(optionalUserId(request), projectId, fileId);
+        return { versions: versions.map((version) => failureInLanguage(version, locale)) };
       },
     );
 
@@ -105,7 +110,8 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { projectId, fileId } = request.params;
-        return bimFiles.status(optionalUserId(request), projectId, fileId);
+        const status = await bimFiles.status(optionalUserId(request), projectId, fileId);
+        return failureInLanguage(status, requestLocale(request));
       },
     );
 

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable } from 'node:stream';
-import type {
-  BimFile,
-  BimFileStatusResponse,
-  BimFileUploadResponse,
-  BimFileVersion,
+import {
+  type BimFile,
+  type BimFileStatusResponse,
+  type BimFileUploadResponse,
+  type BimFileVersion,
+  type VersionFailure,
+  versionFailureCodeSchema,
+  versionFailureMessage,
+  versionFailureParamsSchema,
 } from '@plumbline/contracts';
+import type { Locale } from '@plumbline/i18n';
 import { schemaSubstitutionNote } from '@plumbline/ids/report/schema-note';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
+import { render } from '../../platform/i18n';
 import type { JobSender } from '../../platform/queue';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { AuditRecorder } from '../audit';
@@ -20,8 +26,42 @@ import { ifcHeaderGuard } from './ifc-header-guard';
 import { queueProcessing } from './jobs';
 import * as repo from './repo';
 
+/**
+ * A failed version's stored code and values as sent; a code this build does not know (written by a
+ * newer one) reads as unknown with the values it has.
+ */
+export function versionFailureOf(row: {
+  status: string;
+  errorCode: string | null;
+  errorParams: Record<string, string | number> | null;
+}): VersionFailure | null {
+  if (row.status !== 'failed' || row.errorCode === null) return null;
+  const code = versionFailureCodeSchema.safeParse(row.errorCode);
+  const params = versionFailureParamsSchema.safeParse(row.errorParams ?? {});
+  return { code: code.success ? code.data : 'unknown', params: params.success ? params.data : {} };
+}
+
+/** A version's failure in words, in a language (the DTOs' `error`: API clients and mails read it). */
+export function versionFailureText(
+  failure: VersionFailure | null | undefined,
+  locale: Locale,
+): string | null {
+  if (!failure) return null;
+  const message = versionFailureMessage(failure);
+  return render(locale, message.id, message.params);
+}
+
+/** A file, version or status as sent, its failure's words in the request's language (routes call this). */
+export function failureInLanguage<T extends { failure?: VersionFailure | null; error: string | null }>(
+  dto: T,
+  locale: Locale,
+): T {
+  return { ...dto, error: versionFailureText(dto.failure, locale) };
+}
+
 export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {
   const latestSize = row.latest?.sizeBytes ?? 0;
+  const failure = row.latest ? versionFailureOf(row.latest) : null;
   return {
     id: row.id,
     name: row.name,
@@ -36,13 +76,15 @@ export function toBimFileDto(row: repo.BimFileSummaryRow): BimFile {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     status: row.latest?.status ?? 'pending',
-    error: row.latest?.error ?? null,
+    failure,
+    error: versionFailureText(failure, 'en'),
     rechecking: row.latest?.rechecking ?? false,
     included: row.included,
   };
 }
 
 export function toVersionDto(row: repo.FileVersionRow): BimFileVersion {
+  const failure = versionFailureOf(row);
   return {
     id: row.id,
     version_number: row.versionNumber,
@@ -51,7 +93,8 @@ export function toVersionDto(row: repo.FileVersionRow): BimFileVersion {
     size_bytes: row.sizeBytes,
     sha256: row.sha256,
     elements_count: row.elementsCount,
-    error: row.error,
+    failure,
+    error: versionFailureText(failure, 'en'),
     created_at: row.createdAt.toISOString(),
     processed_at: row.processedAt?.toISOString() ?? null,
     ifc_schema: row.ifcSchema,
@@ -219,10 +262,12 @@ export function createBimFileService(deps: {
       await requireProjectReader({ db, userId }, projectId);
       await requireFile(projectId, fileId);
       const [latest] = await repo.listFileVersions(db, fileId);
+      const failure = latest ? versionFailureOf(latest) : null;
       return {
         id: fileId,
         status: latest?.status ?? 'pending',
-        error: latest?.error ?? null,
+        failure,
+        error: versionFailureText(failure, 'en'),
         version_id: latest?.id ?? null,
         version_tag: latest?.versionTag ?? null,
         elements_count: latest?.elementsCount ?? 0,

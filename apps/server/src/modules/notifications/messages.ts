@@ -1,5 +1,10 @@
 // The words of each notification mail: plain text, naming the project and what to do next, in the
 // language of the mail (notify.ts mailLocale: the project's, else the recipient's; issue 31).
+import {
+  versionFailureCodeSchema,
+  versionFailureMessage,
+  versionFailureParamsSchema,
+} from '@plumbline/contracts';
 import type { Locale } from '@plumbline/i18n';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
@@ -16,7 +21,8 @@ export async function versionContext(db: Database, versionId: string) {
       fileName: bimFiles.name,
       projectName: projects.name,
       projectId: projects.id,
-      error: fileVersions.error,
+      errorCode: fileVersions.errorCode,
+      errorParams: fileVersions.errorParams,
       elements: fileVersions.elementsCount,
     })
     .from(fileVersions)
@@ -24,6 +30,18 @@ export async function versionContext(db: Database, versionId: string) {
     .innerJoin(projects, eq(projects.id, bimFiles.projectId))
     .where(eq(fileVersions.id, versionId));
   return row ?? null;
+}
+
+/** Why the version failed, in the mail's language, from its stored code and values (issue 31). */
+function failureWords(locale: Locale, context: { errorCode: string | null; errorParams: unknown }): string {
+  if (context.errorCode === null) return render(locale, 'mail.unknownError');
+  const code = versionFailureCodeSchema.safeParse(context.errorCode);
+  const params = versionFailureParamsSchema.safeParse(context.errorParams ?? {});
+  const message = versionFailureMessage({
+    code: code.success ? code.data : 'unknown',
+    params: params.success ? params.data : {},
+  });
+  return render(locale, message.id, message.params);
 }
 
 export function processingMail(
@@ -36,7 +54,7 @@ export function processingMail(
     versionTag: context.versionTag,
     projectName: context.projectName,
     elements: context.elements ?? 0,
-    error: context.error ?? render(locale, 'mail.unknownError'),
+    error: outcome === 'failed' ? failureWords(locale, context) : '',
   };
   return outcome === 'completed'
     ? {

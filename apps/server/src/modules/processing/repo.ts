@@ -1,3 +1,4 @@
+import type { VersionFailure } from '@plumbline/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../platform/db';
 import {
@@ -117,16 +118,23 @@ export async function explorerFileKeyOf(db: Database, versionId: string): Promis
 export async function markProcessing(db: Database, versionId: string): Promise<void> {
   await db
     .update(fileVersions)
-    .set({ status: 'processing', error: null })
+    .set({ status: 'processing', errorCode: null, errorParams: null })
     .where(eq(fileVersions.id, versionId));
 }
 
-export async function markFailed(db: Database, versionId: string, error: string, at: Date): Promise<void> {
+/** Marks a version failed with why, as a code and its values (issue 31: no sentence is stored). */
+export async function markFailed(
+  db: Database,
+  versionId: string,
+  failure: VersionFailure,
+  at: Date,
+): Promise<void> {
   await db
     .update(fileVersions)
     .set({
       status: 'failed',
-      error,
+      errorCode: failure.code,
+      errorParams: failure.params,
       elementsCount: null,
       processedAt: at,
       recheckQueuedAt: null,
@@ -314,7 +322,8 @@ export async function writeProcessedVersion(
       .update(fileVersions)
       .set({
         status: 'completed',
-        error: null,
+        errorCode: null,
+        errorParams: null,
         elementsCount: model.elements.count,
         ifcHeaderFileName: model.origin.headerFileName ?? null,
         ifcHeaderTimeStamp: model.origin.headerTimeStamp ?? null,

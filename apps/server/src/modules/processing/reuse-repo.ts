@@ -209,7 +209,8 @@ export async function writeReusedVersion(
       .update(fileVersions)
       .set({
         status: 'completed',
-        error: null,
+        errorCode: null,
+        errorParams: null,
         elementsCount: source.elementsCount as number | null,
         ifcHeaderFileName: source.ifcHeaderFileName as string | null,
         ifcHeaderTimeStamp: source.ifcHeaderTimeStamp as string | null,

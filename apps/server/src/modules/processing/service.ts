@@ -1,3 +1,4 @@
+import type { VersionFailure } from '@plumbline/contracts';
 import type { Clock } from '../../platform/clock';
 import type { ColumnarEngine } from '../../platform/columnar-engine';
 import type { Database } from '../../platform/db';
@@ -49,7 +50,7 @@ export type ProcessingOutcome =
       /** The version whose results were copied (decision 0433); absent when the engine ran. */
       reusedFrom?: string;
     }
-  | { status: 'failed'; error: string }
+  | { status: 'failed'; failure: VersionFailure }
   | { status: 'skipped' };
 
 async function loadActiveIds(
@@ -147,12 +148,14 @@ async function analyseAndWrite(
     );
   } catch (error) {
     if (!(error instanceof AnalysisTimeLimitError)) throw error;
-    await repo.markFailed(deps.db, versionId, error.message, deps.clock.now());
-    return { status: 'failed', error: error.message };
+    const failure = timeLimitFailure(deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+    await repo.markFailed(deps.db, versionId, failure, deps.clock.now());
+    return { status: 'failed', failure };
   }
   if (analysis.kind === 'unreadable') {
-    await repo.markFailed(deps.db, versionId, analysis.message, deps.clock.now());
-    return { status: 'failed', error: analysis.message };
+    const failure: VersionFailure = { code: 'unreadable', params: { detail: analysis.message } };
+    await repo.markFailed(deps.db, versionId, failure, deps.clock.now());
+    return { status: 'failed', failure };
   }
   await hooks.beforeWrite?.();
   const { results, extracted } = analysis;
@@ -279,21 +282,30 @@ function prefixed(timings: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(timings).map(([name, ms]) => [`write: ${name}`, ms]));
 }
 
+/** An analysis ended at its time limit: the limit in whole minutes when it is some, else in seconds. */
+export function timeLimitFailure(limitMs: number): VersionFailure {
+  const seconds = Math.max(1, Math.ceil(limitMs / 1000));
+  return { code: 'time_limit', params: seconds % 60 === 0 ? { minutes: seconds / 60 } : { seconds } };
+}
+
 /**
- * What a version's row says about an error that ended its processing. A system error (a file that
- * could not be read, a disk that refused) names a server path: the row says what happened instead.
+ * What a version's row says about an error that ended its processing, as a code (issue 31). A system
+ * error (a file that could not be read, a disk that refused) names a server path: the row says what
+ * happened instead; any other error's own text is its detail.
  */
-export function failureText(error: unknown): string {
+export function processingFailure(error: unknown): VersionFailure {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   const system =
     (typeof code === 'string' && /^E[A-Z]+$/.test(code)) ||
     typeof (error as { syscall?: unknown } | null)?.syscall === 'string' ||
     /^E[A-Z]{2,}: /.test(message);
-  return system ? 'The stored model file could not be read.' : message;
+  return system
+    ? { code: 'model_file_unreadable', params: {} }
+    : { code: 'processing_failed', params: { detail: message } };
 }
 
 /** Called when the last retry of a job failed: the version shows it failed rather than processing forever. */
 export async function giveUp(deps: ProcessingDeps, versionId: string, error: unknown): Promise<void> {
-  await repo.markFailed(deps.db, versionId, `Processing failed: ${failureText(error)}`, deps.clock.now());
+  await repo.markFailed(deps.db, versionId, processingFailure(error), deps.clock.now());
 }

@@ -2,18 +2,22 @@
 // assistant, the built-in analyst offline or the configured model, each answer with the elements it
 // cites, then a fix list ranked from the stored failures (not from the answers' text). The PDF is drawn
 // on a worker thread by ai-insights-pdf.ts, so the server never loads pdfkit for the asking.
+import { type Locale, render } from '../../platform/i18n';
 import type { AiService } from '../ai';
 
-/** Chosen to cover what the analyst answers (overview, compliance, failures, gaps, counts, changes). */
+/**
+ * Chosen to cover what the analyst answers (overview, compliance, failures, gaps, counts, changes);
+ * asked in the report's language (the catalogue's `reports.insights.q.*`), so the answers are in it too.
+ */
 export const INSIGHT_QUESTIONS = [
-  'Give me an overview of this model.',
-  'Summarise the IDS compliance of this model.',
-  'Which elements fail the IDS requirements?',
-  'Which properties are missing?',
-  'How many elements are there per storey?',
-  'What changed since the previous version?',
-  'Which walls fail their requirements?',
-  'Which doors and windows fail their requirements?',
+  'overview',
+  'compliance',
+  'failing',
+  'missing',
+  'perStorey',
+  'changes',
+  'walls',
+  'doorsWindows',
 ] as const;
 
 export interface InsightAnswer {
@@ -37,6 +41,7 @@ export async function askInsightsForFiles(
     userId: string;
     projectId: string;
     files: ReadonlyArray<{ fileId: string; fileName: string; versionTag: string }>;
+    locale?: Locale;
   },
 ): Promise<FileInsights[]> {
   const out: FileInsights[] = [];
@@ -45,6 +50,7 @@ export async function askInsightsForFiles(
       userId: input.userId,
       projectId: input.projectId,
       fileId: file.fileId,
+      locale: input.locale,
     });
     out.push({ fileName: file.fileName, versionTag: file.versionTag, answers });
   }
@@ -54,12 +60,14 @@ export async function askInsightsForFiles(
 /** Asks each question about one file's newest processed version; an answer that fails says so. */
 export async function askInsights(
   ai: AiService,
-  input: { userId: string; projectId: string; fileId: string },
+  input: { userId: string; projectId: string; fileId: string; locale?: Locale },
 ): Promise<InsightAnswer[]> {
-  // The insights PDF's own words are English (not yet in a catalogue): its answers are asked in English too.
-  const scope = await ai.prepareChat('en', input.userId, input.projectId, input.fileId);
+  // Asked and answered in the report's language (the PDF's own words are in it too).
+  const locale = input.locale ?? 'en';
+  const scope = await ai.prepareChat(locale, input.userId, input.projectId, input.fileId);
   const answers: InsightAnswer[] = [];
-  for (const question of INSIGHT_QUESTIONS) {
+  for (const key of INSIGHT_QUESTIONS) {
+    const question = render(locale, `reports.insights.q.${key}`);
     let answer = '';
     let cited: string[] = [];
     let citedByType: Record<string, number> = {};

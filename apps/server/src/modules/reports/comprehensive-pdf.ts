@@ -1,40 +1,31 @@
 // The Comprehensive Project Analysis as an A4 PDF (issue 13): cover, contents, executive summary,
 // compliance per specification, trend, failures by requirement and by element type, attributes worth
 // adding, and the evidence that makes the result reproducible.
-import { SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
+// Every word in the report's language (data.locale: the project's, else the requester's; issue 31).
 import { render } from '../../platform/i18n';
 import type { ComprehensiveData, FileSection } from './data';
 import { FAIL, INK, MUTED, PASS, ReportPdf, WARN } from './pdf-layout';
 import { validityOfFiles } from './pdf-validity';
-
-const dateTime = (d: Date) =>
-  `${d.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  })} UTC`;
-const pct = (n: number) => `${n.toFixed(1)}%`;
-const num = (n: number) => n.toLocaleString('en-GB');
+import { type ReportWords, reportWords } from './report-words';
 
 export function renderComprehensivePdf(
   data: ComprehensiveData,
   report: { name: string; description: string },
 ): Promise<Buffer> {
-  const pdf = new ReportPdf(report.name, data.generatedAt);
+  const words = reportWords(data.locale);
+  const { t, num, pct, dateTime } = words;
+  const pdf = new ReportPdf(report.name, data.generatedAt, data.locale);
   const { doc } = pdf;
   const cards = data.overview.cards;
 
-  pdf.cover('Comprehensive Project Analysis', data.project.name, report);
+  pdf.cover(t('reports.analysis.title'), data.project.name, report);
   doc.moveDown(1);
   pdf.table(
     [
-      { title: 'Model file', width: 0.5 },
-      { title: 'Version', width: 0.15 },
-      { title: 'Elements', width: 0.15, align: 'right' },
-      { title: 'Processed', width: 0.2 },
+      { title: t('reports.analysis.modelFile'), width: 0.5 },
+      { title: t('reports.analysis.version'), width: 0.15 },
+      { title: t('reports.analysis.elements'), width: 0.15, align: 'right' },
+      { title: t('reports.analysis.processed'), width: 0.2 },
     ],
     data.files.map((f) => [
       f.version.fileName,
@@ -43,27 +34,37 @@ export function renderComprehensivePdf(
       f.version.processedAt ? f.version.processedAt.toISOString().slice(0, 10) : '—',
     ]),
   );
-  pdf.paragraph(`IDS rules: ${data.idsFiles.map((f) => f.name).join(', ') || 'none active'}`, {
-    color: MUTED,
-  });
-  pdf.paragraph(`Generated ${dateTime(data.generatedAt)}`, { color: MUTED });
+  pdf.paragraph(
+    data.idsFiles.length > 0
+      ? t('reports.analysis.idsRules', { files: data.idsFiles.map((f) => f.name).join(', ') })
+      : t('reports.analysis.noIdsRules'),
+    { color: MUTED },
+  );
+  pdf.paragraph(t('reports.analysis.generated', { at: dateTime(data.generatedAt) }), { color: MUTED });
 
   // Contents (written at the end, when every section's page is known).
   doc.addPage();
   const tocPage = pdf.pageIndex;
 
   // Executive summary: the Overview's own figures.
-  pdf.section('Executive summary');
+  pdf.section(t('reports.analysis.summary'));
   const compliance = cards.ids_compliance;
   // The server's one figure (compliance/figures.ts idsComplianceOf), as the Overview card prints it.
   const boxes: Array<[string, string, string]> = [
     [
-      'IDS compliance',
+      t('reports.analysis.idsCompliance'),
       pct(compliance.compliance_rate),
-      `of applicable elements: ${num(compliance.compliant_elements)} of ${num(compliance.applicable_elements)} meet every requirement`,
+      t('reports.analysis.idsComplianceNote', {
+        compliant: num(compliance.compliant_elements),
+        applicable: num(compliance.applicable_elements),
+      }),
     ],
-    ['Validation pairs', num(cards.total_validation_pairs), 'applicable element × specification'],
-    ['Elements', num(cards.elements), `${cards.bim_files} model file${cards.bim_files === 1 ? '' : 's'}`],
+    [t('reports.analysis.pairs'), num(cards.total_validation_pairs), t('reports.analysis.pairsNote')],
+    [
+      t('reports.analysis.elements'),
+      num(cards.elements),
+      t('reports.analysis.modelFiles', { count: cards.bim_files }),
+    ],
   ];
   const boxWidth = (pdf.width - 20) / 3;
   const top = doc.y;
@@ -93,39 +94,55 @@ export function renderComprehensivePdf(
     .filter((s) => s.applicable > 0)
     .sort((a, b) => a.rate - b.rate)
     .slice(0, 3);
-  pdf.subheading('Specifications needing most attention');
-  if (worst.length === 0) pdf.paragraph('No specification applies to the checked models.', { color: MUTED });
+  pdf.subheading(t('reports.analysis.worst'));
+  if (worst.length === 0) pdf.paragraph(t('reports.analysis.worstNone'), { color: MUTED });
   for (const s of worst) {
     pdf.paragraph(
-      `• ${s.name} (${s.file}): ${pct(s.rate)} compliant, ${num(s.applicable - s.compliant)} of ${num(s.applicable)} elements failing.`,
+      t('reports.analysis.worstLine', {
+        name: s.name,
+        file: s.file,
+        rate: pct(s.rate),
+        failing: num(s.applicable - s.compliant),
+        applicable: num(s.applicable),
+      }),
     );
   }
   const trend = data.overview.trend;
-  pdf.subheading('Change since the previous version');
+  pdf.subheading(t('reports.analysis.change'));
   if (trend.length >= 2) {
     const last = trend[trend.length - 1];
     const previous = trend[trend.length - 2];
     if (last && previous) {
       const delta = last.compliance_score - previous.compliance_score;
       pdf.paragraph(
-        `${last.file_name} ${last.version_tag}: IDS compliance ${pct(last.compliance_score)} of applicable elements, ${delta >= 0 ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} points from ${previous.version_tag} (${pct(previous.compliance_score)}).`,
+        t('reports.analysis.changeLine', {
+          file: last.file_name,
+          version: last.version_tag,
+          rate: pct(last.compliance_score),
+          direction: delta >= 0 ? 'up' : 'down',
+          points: pct(Math.abs(delta)).replace(/\s?%$/, ''),
+          previous: previous.version_tag,
+          previousRate: pct(previous.compliance_score),
+        }),
       );
     }
   } else {
-    pdf.paragraph('Only one version has been checked so far: there is nothing to compare with yet.', {
-      color: MUTED,
-    });
+    pdf.paragraph(t('reports.analysis.changeNone'), { color: MUTED });
   }
 
   // Compliance per specification, per file.
-  pdf.section('Compliance per specification');
-  pdf.paragraph(
-    'IDS compliance: the share of applicable elements meeting every requirement, per file and per specification. Green from 80 %, amber from 50 %, red below.',
-    { color: MUTED, size: 9 },
-  );
+  pdf.section(t('reports.analysis.perSpecification'));
+  pdf.paragraph(t('reports.analysis.perSpecificationIntro'), { color: MUTED, size: 9 });
   for (const file of data.files) {
+    const ids = file.compliance.ids_compliance;
     pdf.subheading(
-      `${file.version.fileName} ${file.version.versionTag}: IDS compliance ${pct(file.compliance.ids_compliance.compliance_rate)} of applicable elements (${num(file.compliance.ids_compliance.compliant_elements)} of ${num(file.compliance.ids_compliance.applicable_elements)})`,
+      t('reports.analysis.fileCompliance', {
+        file: file.version.fileName,
+        version: file.version.versionTag,
+        rate: pct(ids.compliance_rate),
+        compliant: num(ids.compliant_elements),
+        applicable: num(ids.applicable_elements),
+      }),
       true,
     );
     pdf.bars(
@@ -134,123 +151,124 @@ export function renderComprehensivePdf(
         percent: s.rate,
         note:
           s.applicable > 0
-            ? `${SPECIFICATION_STATE_LABELS[s.state]}: ${pct(s.rate)} (${num(s.compliant)}/${num(s.applicable)})`
-            : SPECIFICATION_STATE_LABELS[s.state],
+            ? `${words.state(s.state)}: ${pct(s.rate)} (${num(s.compliant)}/${num(s.applicable)})`
+            : words.state(s.state),
       })),
     );
   }
 
   // Trend across versions.
-  pdf.section('Trend across versions');
-  if (trend.length === 0) pdf.paragraph('No checked version yet.', { color: MUTED });
+  pdf.section(t('reports.analysis.trend'));
+  if (trend.length === 0) pdf.paragraph(t('reports.analysis.trendNone'), { color: MUTED });
   else {
-    pdf.paragraph(
-      'Exists, Populated and Compliant are shares of the checked property requirements; IDS compliance is the share of applicable elements meeting every requirement (the Overview figure).',
-      { color: MUTED, size: 9 },
-    );
+    pdf.paragraph(t('reports.analysis.trendIntro'), { color: MUTED, size: 9 });
     pdf.lineChart(
       [
-        { name: 'Exists', color: '#2563eb', values: trend.map((t) => t.exists) },
-        { name: 'Populated', color: WARN, values: trend.map((t) => t.populated) },
-        { name: 'Compliant', color: PASS, values: trend.map((t) => t.compliant) },
+        { name: t('reports.analysis.exists'), color: '#2563eb', values: trend.map((p) => p.exists) },
+        { name: t('reports.analysis.populated'), color: WARN, values: trend.map((p) => p.populated) },
+        { name: t('reports.analysis.compliant'), color: PASS, values: trend.map((p) => p.compliant) },
       ],
-      trend.map((t) => `${t.version_tag}`),
+      trend.map((p) => `${p.version_tag}`),
     );
     pdf.table(
       [
-        { title: 'File', width: 0.4 },
-        { title: 'Version', width: 0.12 },
-        { title: 'Exists', width: 0.12, align: 'right' },
-        { title: 'Populated', width: 0.12, align: 'right' },
-        { title: 'Compliant', width: 0.12, align: 'right' },
-        { title: 'IDS compliance', width: 0.12, align: 'right' },
+        { title: t('reports.analysis.file'), width: 0.4 },
+        { title: t('reports.analysis.version'), width: 0.12 },
+        { title: t('reports.analysis.exists'), width: 0.12, align: 'right' },
+        { title: t('reports.analysis.populated'), width: 0.12, align: 'right' },
+        { title: t('reports.analysis.compliant'), width: 0.12, align: 'right' },
+        { title: t('reports.analysis.idsCompliance'), width: 0.12, align: 'right' },
       ],
-      trend.map((t) => [
-        t.file_name,
-        t.version_tag,
-        pct(t.exists),
-        pct(t.populated),
-        pct(t.compliant),
-        pct(t.compliance_score),
+      trend.map((p) => [
+        p.file_name,
+        p.version_tag,
+        pct(p.exists),
+        pct(p.populated),
+        pct(p.compliant),
+        pct(p.compliance_score),
       ]),
     );
   }
 
   // Failures per specification and requirement.
-  pdf.section('Failures by requirement');
-  for (const file of data.files) failuresOfFile(pdf, file);
+  pdf.section(t('reports.analysis.byRequirement'));
+  for (const file of data.files) failuresOfFile(pdf, file, words);
 
   // Failures per element type.
-  pdf.section('Failures by element type');
-  pdf.paragraph('Ranked by how many failing requirements fixing the elements of that type would clear.', {
-    color: MUTED,
-    size: 9,
-  });
+  pdf.section(t('reports.analysis.byType'));
+  pdf.paragraph(t('reports.analysis.byTypeIntro'), { color: MUTED, size: 9 });
   for (const file of data.files) {
     pdf.subheading(`${file.version.fileName} ${file.version.versionTag}`);
-    if (file.byClass.length === 0) pdf.paragraph('No failures.', { color: PASS });
+    if (file.byClass.length === 0) pdf.paragraph(t('reports.analysis.noFailures'), { color: PASS });
     else
       pdf.table(
         [
-          { title: 'Element type', width: 0.4 },
-          { title: 'Failing requirements', width: 0.2, align: 'right' },
-          { title: 'Failing pairs', width: 0.2, align: 'right' },
-          { title: 'Elements', width: 0.2, align: 'right' },
+          { title: t('reports.analysis.elementType'), width: 0.4 },
+          { title: t('reports.analysis.failingRequirements'), width: 0.2, align: 'right' },
+          { title: t('reports.analysis.failingPairs'), width: 0.2, align: 'right' },
+          { title: t('reports.analysis.elements'), width: 0.2, align: 'right' },
         ],
         file.byClass.map((c) => [c.ifcClass, num(c.requirements), num(c.pairs), num(c.elements)]),
       );
   }
 
   // The model's validity (issue 38).
-  validityOfFiles(pdf, data.files);
+  validityOfFiles(pdf, data.files, words);
 
   // Attribute insights.
-  pdf.section('Attributes worth adding');
+  pdf.section(t('reports.analysis.attributes'));
   const insights = data.insights;
   pdf.paragraph(
-    `${num(insights.totalGaps)} attributes are filled in the models but required by no specification (${num(insights.highPriorityGaps)} high priority); average occurrence ${pct(insights.averageOccurrence)}.`,
+    t('reports.analysis.attributesLine', {
+      gaps: num(insights.totalGaps),
+      high: num(insights.highPriorityGaps),
+      occurrence: pct(insights.averageOccurrence),
+    }),
   );
   if (insights.topRecommendations.length > 0)
     pdf.table(
       [
-        { title: 'Attribute', width: 0.3 },
-        { title: 'Property set', width: 0.35 },
-        { title: 'Occurrence', width: 0.15, align: 'right' },
-        { title: 'Priority', width: 0.2 },
+        { title: t('reports.analysis.attribute'), width: 0.3 },
+        { title: t('reports.analysis.propertySet'), width: 0.35 },
+        { title: t('reports.analysis.occurrence'), width: 0.15, align: 'right' },
+        { title: t('reports.analysis.priority'), width: 0.2 },
       ],
       insights.topRecommendations.map((r) => [r.name, r.propertySet, pct(r.occurrence), r.priority]),
     );
 
   // Evidence.
-  pdf.section('Evidence');
-  pdf.paragraph('What was checked, by what, and when: enough to reproduce this result.', {
-    color: MUTED,
-    size: 9,
-  });
+  pdf.section(t('reports.analysis.evidence'));
+  pdf.paragraph(t('reports.analysis.evidenceIntro'), { color: MUTED, size: 9 });
   pdf.table(
     [
-      { title: 'Input', width: 0.3 },
+      { title: t('reports.analysis.input'), width: 0.3 },
       { title: 'SHA-256', width: 0.7 },
     ],
     [
       ...data.files.map((f) => [`${f.version.fileName} ${f.version.versionTag} (IFC)`, f.version.sha256]),
-      ...data.idsFiles.map((f) => [`${f.name} (IDS, ${f.specifications} specifications)`, f.sha256]),
+      ...data.idsFiles.map((f) => [
+        t('reports.analysis.idsInput', { name: f.name, count: f.specifications }),
+        f.sha256,
+      ]),
     ],
   );
   pdf.table(
     [
-      { title: 'Fact', width: 0.3 },
-      { title: 'Value', width: 0.7 },
+      { title: t('reports.analysis.fact'), width: 0.3 },
+      { title: t('reports.analysis.value'), width: 0.7 },
     ],
     [
-      ['Checking engine', `Plumbline IDS engine ${data.evidence.engineVersion}`],
-      ['Conformance', data.evidence.conformance],
-      ['Generated', dateTime(data.generatedAt)],
+      [
+        t('reports.analysis.engine'),
+        t('reports.analysis.engineValue', { version: data.evidence.engineVersion }),
+      ],
+      [t('reports.analysis.conformance'), data.evidence.conformance],
+      [t('reports.analysis.generatedAt'), dateTime(data.generatedAt)],
     ],
   );
   waiverEvidence(pdf, data);
 
-  return pdf.finish(tocPage, `${data.project.name} · Comprehensive Project Analysis`);
+  return pdf.finish(tocPage, `${data.project.name} · ${t('reports.analysis.title')}`);
 }
 
 /** The waivers in force: what was accepted on purpose, why and by whom (issue 32). */
@@ -285,14 +303,19 @@ function waiverEvidence(pdf: ReportPdf, data: ComprehensiveData): void {
   );
 }
 
-function failuresOfFile(pdf: ReportPdf, file: FileSection): void {
+function failuresOfFile(pdf: ReportPdf, file: FileSection, words: ReportWords): void {
+  const { t } = words;
   pdf.subheading(
-    `${file.version.fileName} ${file.version.versionTag}: ${num(file.failureRows)} failing requirements`,
+    t('reports.analysis.failingOfFile', {
+      file: file.version.fileName,
+      version: file.version.versionTag,
+      count: file.failureRows,
+    }),
     true,
   );
   const failing = file.specifications.filter((s) => s.requirements.length > 0);
   if (failing.length === 0) {
-    pdf.paragraph('Every applicable element meets every requirement.', { color: PASS });
+    pdf.paragraph(t('reports.analysis.allMeet'), { color: PASS });
     return;
   }
   for (const spec of failing) {
@@ -306,7 +329,7 @@ function failuresOfFile(pdf: ReportPdf, file: FileSection): void {
         .fontSize(9)
         .fillColor(FAIL)
         .text(
-          `${req.requirement}: ${num(req.failures)} element${req.failures === 1 ? '' : 's'}`,
+          t('reports.analysis.requirementLine', { requirement: req.requirement, count: req.failures }),
           pdf.left + 8,
           pdf.doc.y,
           { width: pdf.width - 8 },
@@ -315,15 +338,15 @@ function failuresOfFile(pdf: ReportPdf, file: FileSection): void {
       pdf.table(
         [
           { title: 'GlobalId', width: 0.24 },
-          { title: 'Name', width: 0.24 },
-          { title: 'Storey', width: 0.16 },
-          { title: 'Reason', width: 0.36 },
+          { title: t('reports.analysis.name'), width: 0.24 },
+          { title: t('reports.analysis.storey'), width: 0.16 },
+          { title: t('reports.analysis.reason'), width: 0.36 },
         ],
         req.examples.map((e) => [e.globalId ?? `#${e.stepId}`, e.name ?? '—', e.level ?? '—', e.reason]),
       );
       const rest = req.failures - req.examples.length;
       if (rest > 0)
-        pdf.paragraph(`… and ${num(rest)} more (every one is in the Excel report).`, {
+        pdf.paragraph(t('reports.analysis.more', { count: rest }), {
           color: MUTED,
           size: 8.5,
         });

@@ -3,18 +3,17 @@
 // 200,000-element model never holds the workbook, or its failures, in memory. The workbook is written
 // on a worker thread (cpu-worker.ts); the pages are read from the database on the main thread and
 // fed to it (decision 0168).
-import { COMPLIANCE_STATUS_LABELS, SPECIFICATION_STATE_LABELS } from '@plumbline/contracts';
 import type ExcelJS from 'exceljs';
 import type { Database } from '../../platform/db';
 import { exceljs } from '../../platform/lazy-libraries';
 import { STATUS_BY_RANK } from '../compliance';
 import type { ComprehensiveData } from './data';
 import * as repo from './repo';
+import { reportWords } from './report-words';
 import { writeValiditySheets } from './xlsx-validity';
 
 const PAGE = 2_000;
 // By status rank (not applicable, passed, waived, warning, failed), in the labels every screen uses.
-const STATUS = STATUS_BY_RANK.map((status) => COMPLIANCE_STATUS_LABELS[status]);
 
 type Column = { header: string; key: string; width: number };
 type ElementRow = Awaited<ReturnType<typeof repo.elementPage>>[number];
@@ -146,19 +145,23 @@ export async function writeComprehensiveXlsx(
   });
   workbook.creator = 'Plumbline';
   workbook.created = data.generatedAt;
+  // Every word in the report's language (data.locale: the project's, else the requester's; issue 31).
+  const words = reportWords(data.locale);
+  const x = (key: string, values?: Record<string, number>) => words.t(`reports.xlsx.${key}`, values);
+  const STATUS = STATUS_BY_RANK.map((status) => words.t('reports.status', { status }));
 
-  const summary = sheetOf(workbook, 'Summary', [
-    { header: 'Model file', key: 'file', width: 40 },
-    { header: 'Version', key: 'version', width: 10 },
-    { header: 'Elements', key: 'elements', width: 12 },
-    { header: 'Specifications', key: 'specs', width: 15 },
-    { header: 'Applicable pairs', key: 'applicable', width: 17 },
-    { header: 'Compliant pairs', key: 'compliant', width: 17 },
-    { header: 'Applicable elements', key: 'applicableElements', width: 20 },
-    { header: 'Compliant elements', key: 'compliantElements', width: 20 },
-    { header: 'IDS compliance % (of applicable elements)', key: 'rate', width: 24 },
-    { header: 'Checks passed % (of element × specification pairs)', key: 'pairRate', width: 26 },
-    { header: 'Failing requirements', key: 'failures', width: 20 },
+  const summary = sheetOf(workbook, x('sheet.summary'), [
+    { header: x('modelFile'), key: 'file', width: 40 },
+    { header: x('version'), key: 'version', width: 10 },
+    { header: x('elements'), key: 'elements', width: 12 },
+    { header: x('specifications'), key: 'specs', width: 15 },
+    { header: x('applicablePairs'), key: 'applicable', width: 17 },
+    { header: x('compliantPairs'), key: 'compliant', width: 17 },
+    { header: x('applicableElements'), key: 'applicableElements', width: 20 },
+    { header: x('compliantElements'), key: 'compliantElements', width: 20 },
+    { header: x('rate'), key: 'rate', width: 24 },
+    { header: x('pairRate'), key: 'pairRate', width: 26 },
+    { header: x('failingRequirements'), key: 'failures', width: 20 },
   ]);
   for (const f of data.files) {
     summary
@@ -179,15 +182,15 @@ export async function writeComprehensiveXlsx(
   }
   summary.commit();
 
-  const specs = sheetOf(workbook, 'Specifications', [
-    { header: 'Model file', key: 'file', width: 36 },
-    { header: 'Version', key: 'version', width: 10 },
-    { header: 'Specification', key: 'name', width: 44 },
-    { header: 'IDS file', key: 'ids', width: 30 },
-    { header: 'Applicable', key: 'applicable', width: 12 },
-    { header: 'Compliant', key: 'compliant', width: 12 },
-    { header: 'Compliance % (of applicable elements)', key: 'rate', width: 22 },
-    { header: 'State', key: 'state', width: 16 },
+  const specs = sheetOf(workbook, x('sheet.specifications'), [
+    { header: x('modelFile'), key: 'file', width: 36 },
+    { header: x('version'), key: 'version', width: 10 },
+    { header: x('specification'), key: 'name', width: 44 },
+    { header: x('idsFile'), key: 'ids', width: 30 },
+    { header: x('applicable'), key: 'applicable', width: 12 },
+    { header: x('compliant'), key: 'compliant', width: 12 },
+    { header: x('specRate'), key: 'rate', width: 22 },
+    { header: x('state'), key: 'state', width: 16 },
   ]);
   for (const f of data.files) {
     for (const s of f.specifications) {
@@ -200,25 +203,25 @@ export async function writeComprehensiveXlsx(
           applicable: s.applicable,
           compliant: s.compliant,
           rate: s.rate,
-          state: SPECIFICATION_STATE_LABELS[s.state],
+          state: words.state(s.state),
         })
         .commit();
     }
   }
   specs.commit();
 
-  const failures = sheetOf(workbook, 'Failures', [
-    { header: 'Model file', key: 'file', width: 32 },
-    { header: 'Version', key: 'version', width: 9 },
-    { header: 'Specification', key: 'spec', width: 40 },
-    { header: 'Requirement', key: 'requirement', width: 40 },
+  const failures = sheetOf(workbook, x('sheet.failures'), [
+    { header: x('modelFile'), key: 'file', width: 32 },
+    { header: x('version'), key: 'version', width: 9 },
+    { header: x('specification'), key: 'spec', width: 40 },
+    { header: x('requirement'), key: 'requirement', width: 40 },
     { header: 'GlobalId', key: 'globalId', width: 24 },
-    { header: 'Name', key: 'name', width: 30 },
-    { header: 'Element type', key: 'type', width: 22 },
-    { header: 'Storey', key: 'storey', width: 18 },
-    { header: 'Reason', key: 'reason', width: 60 },
-    { header: 'Actual value', key: 'actual', width: 20 },
-    { header: 'Status', key: 'status', width: 12 },
+    { header: x('name'), key: 'name', width: 30 },
+    { header: x('elementType'), key: 'type', width: 22 },
+    { header: x('storey'), key: 'storey', width: 18 },
+    { header: x('reason'), key: 'reason', width: 60 },
+    { header: x('actual'), key: 'actual', width: 20 },
+    { header: x('status'), key: 'status', width: 12 },
   ]);
   let failureRows = 0;
   for (const f of data.files) {
@@ -232,14 +235,14 @@ export async function writeComprehensiveXlsx(
           spec: spec?.name ?? row.specificationId,
           requirement:
             spec?.requirements.find((r) => r.facetIndex === row.facetIndex)?.requirement ??
-            `Requirement ${row.facetIndex + 1}`,
+            x('requirementN', { n: row.facetIndex + 1 }),
           globalId: row.globalId ?? `#${row.stepId}`,
           name: row.name ?? '',
           type: row.ifcClass ?? '',
           storey: row.level ?? '',
           reason: row.reason,
           actual: row.actualValue ?? '',
-          status: COMPLIANCE_STATUS_LABELS[row.waived ? 'waived' : 'failed'],
+          status: words.t('reports.status', { status: row.waived ? 'waived' : 'failed' }),
         })
         .commit();
       failureRows++;
@@ -247,14 +250,14 @@ export async function writeComprehensiveXlsx(
   }
   failures.commit();
 
-  const elements = sheetOf(workbook, 'Elements', [
-    { header: 'Model file', key: 'file', width: 32 },
-    { header: 'Version', key: 'version', width: 9 },
+  const elements = sheetOf(workbook, x('sheet.elements'), [
+    { header: x('modelFile'), key: 'file', width: 32 },
+    { header: x('version'), key: 'version', width: 9 },
     { header: 'GlobalId', key: 'globalId', width: 24 },
-    { header: 'Name', key: 'name', width: 32 },
-    { header: 'Element type', key: 'type', width: 22 },
-    { header: 'Storey', key: 'storey', width: 18 },
-    { header: 'IDS status', key: 'status', width: 15 },
+    { header: x('name'), key: 'name', width: 32 },
+    { header: x('elementType'), key: 'type', width: 22 },
+    { header: x('storey'), key: 'storey', width: 18 },
+    { header: x('idsStatus'), key: 'status', width: 15 },
   ]);
   for (const f of data.files) {
     for await (const e of rows.elements(f.version.versionId)) {
@@ -266,7 +269,7 @@ export async function writeComprehensiveXlsx(
           name: e.name ?? '',
           type: e.ifcClass,
           storey: e.level ?? '',
-          status: STATUS[e.status ?? 0] ?? 'Not applicable',
+          status: STATUS[e.status ?? 0] ?? words.t('reports.status', { status: 'not_applicable' }),
         })
         .commit();
     }
@@ -275,12 +278,12 @@ export async function writeComprehensiveXlsx(
 
   writeValiditySheets(workbook, sheetOf, data);
 
-  const attributes = sheetOf(workbook, 'Attributes', [
-    { header: 'Attribute', key: 'name', width: 30 },
-    { header: 'Property set', key: 'pset', width: 34 },
-    { header: 'Occurrence %', key: 'occurrence', width: 14 },
-    { header: 'Priority', key: 'priority', width: 10 },
-    { header: 'Why', key: 'reason', width: 70 },
+  const attributes = sheetOf(workbook, x('sheet.attributes'), [
+    { header: x('attribute'), key: 'name', width: 30 },
+    { header: x('propertySet'), key: 'pset', width: 34 },
+    { header: x('occurrence'), key: 'occurrence', width: 14 },
+    { header: x('priority'), key: 'priority', width: 10 },
+    { header: x('why'), key: 'reason', width: 70 },
   ]);
   for (const r of data.insights.topRecommendations) {
     attributes
@@ -295,9 +298,9 @@ export async function writeComprehensiveXlsx(
   }
   attributes.commit();
 
-  const evidence = sheetOf(workbook, 'Evidence', [
-    { header: 'Item', key: 'item', width: 50 },
-    { header: 'Value', key: 'value', width: 80 },
+  const evidence = sheetOf(workbook, x('sheet.evidence'), [
+    { header: x('item'), key: 'item', width: 50 },
+    { header: x('value'), key: 'value', width: 80 },
   ]);
   for (const f of data.files)
     evidence
@@ -309,10 +312,17 @@ export async function writeComprehensiveXlsx(
   for (const f of data.idsFiles)
     evidence.addRow({ item: `${f.name} (IDS SHA-256)`, value: f.sha256 }).commit();
   evidence
-    .addRow({ item: 'Checking engine', value: `Plumbline IDS engine ${data.evidence.engineVersion}` })
+    .addRow({
+      item: words.t('reports.analysis.engine'),
+      value: words.t('reports.analysis.engineValue', { version: data.evidence.engineVersion }),
+    })
     .commit();
-  evidence.addRow({ item: 'Conformance', value: data.evidence.conformance }).commit();
-  evidence.addRow({ item: 'Generated', value: data.generatedAt.toISOString() }).commit();
+  evidence
+    .addRow({ item: words.t('reports.analysis.conformance'), value: data.evidence.conformance })
+    .commit();
+  evidence
+    .addRow({ item: words.t('reports.analysis.generatedAt'), value: data.generatedAt.toISOString() })
+    .commit();
   evidence.commit();
 
   await workbook.commit();

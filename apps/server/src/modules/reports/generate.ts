@@ -143,6 +143,7 @@ export async function generateReport(
         userId,
         projectId: report.projectId,
         files: data.files.map((f) => f.version),
+        locale,
       });
       const pdf = await renderOffTheEventLoop('render-insights-pdf', [
         data,

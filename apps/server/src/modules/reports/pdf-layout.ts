@@ -3,6 +3,7 @@
 // of contents, tables that break across pages, and page numbers written once every page exists.
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { type Locale, render } from '../../platform/i18n';
 
 export const INK = '#18181b';
 export const MUTED = '#52525b';
@@ -34,7 +35,12 @@ export class ReportPdf {
   private regular = 'Helvetica';
   private bold = 'Helvetica-Bold';
 
-  constructor(title: string, created: Date) {
+  /** `locale`: the report's language (project's, else the requester's), for the contents and page numbers. */
+  constructor(
+    title: string,
+    created: Date,
+    private readonly locale: Locale = 'en',
+  ) {
     this.doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,
@@ -251,7 +257,10 @@ export class ReportPdf {
     const doc = this.doc;
     doc.switchToPage(tocPage);
     doc.y = MARGIN;
-    this.font(true).fontSize(18).fillColor(INK).text('Contents', this.left, MARGIN);
+    this.font(true)
+      .fontSize(18)
+      .fillColor(INK)
+      .text(render(this.locale, 'reports.layout.contents'), this.left, MARGIN);
     doc.moveDown(0.8);
     for (const entry of this.toc) {
       const indent = entry.level === 1 ? 0 : 14;
@@ -279,7 +288,8 @@ export class ReportPdf {
         .fontSize(8)
         .fillColor(MUTED)
         .text(footer, this.left, y, { width: this.width / 2, lineBreak: false });
-      doc.text(`Page ${i + 1} of ${range.count}`, this.left + this.width / 2, y, {
+      const page = render(this.locale, 'reports.layout.page', { page: i + 1, pages: range.count });
+      doc.text(page, this.left + this.width / 2, y, {
         width: this.width / 2,
         align: 'right',
         lineBreak: false,

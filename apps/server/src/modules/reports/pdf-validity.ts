@@ -3,40 +3,43 @@
 // "+N more" (the Excel report lists up to 1,000 per rule; the rule's count is every finding).
 import type { FileSection } from './data';
 import { FAIL, INK, MUTED, PASS, type ReportPdf, WARN } from './pdf-layout';
+import type { ReportWords } from './report-words';
 import { VALIDITY_FINDINGS_IN_PDF } from './validity-section';
 
-const num = (n: number) => n.toLocaleString('en-GB');
-const plural = (n: number, one: string, other: string) => `${num(n)} ${n === 1 ? one : other}`;
-
-export function validityOfFiles(pdf: ReportPdf, files: readonly FileSection[]): void {
-  pdf.section('Model validity');
-  pdf.paragraph(
-    "Is the model itself sound? buildingSMART's normative rules and the schema's uniqueness rules, checked on each version. An error can make IDS verdicts on the elements it names unreliable.",
-    { color: MUTED, size: 9 },
-  );
-  for (const file of files) validityOfFile(pdf, file);
+/** The section in the report's language (`words`: report-words.ts; issue 31). */
+export function validityOfFiles(pdf: ReportPdf, files: readonly FileSection[], words: ReportWords): void {
+  pdf.section(words.t('reports.validity.title'));
+  pdf.paragraph(words.t('reports.validity.intro'), { color: MUTED, size: 9 });
+  for (const file of files) validityOfFile(pdf, file, words);
 }
 
-function validityOfFile(pdf: ReportPdf, file: FileSection): void {
+function validityOfFile(pdf: ReportPdf, file: FileSection, { t }: ReportWords): void {
   const v = file.validity;
   const errors = v.failing.filter((r) => r.severity === 'error').length;
   const warnings = v.failing.length - errors;
   pdf.subheading(
-    `${file.version.fileName} ${file.version.versionTag}: ${plural(errors, 'rule with errors', 'rules with errors')}, ${plural(warnings, 'rule with warnings', 'rules with warnings')}`,
+    t('reports.validity.fileHead', {
+      file: file.version.fileName,
+      version: file.version.versionTag,
+      errors,
+      warnings,
+    }),
     true,
   );
   if (!v.checked) {
-    pdf.paragraph('This version was processed before validity was checked: process it again to see it.', {
-      color: MUTED,
-    });
+    pdf.paragraph(t('reports.validity.notChecked'), { color: MUTED });
     return;
   }
   pdf.paragraph(
-    `Schema ${v.schema ?? 'unknown'} · ${plural(v.passed, 'rule passes', 'rules pass')} · ${plural(v.notApplicable, 'rule does not apply', 'rules do not apply')}`,
+    t('reports.validity.schemaLine', {
+      schema: v.schema ?? t('reports.validity.unknownSchema'),
+      passed: v.passed,
+      notApplicable: v.notApplicable,
+    }),
     { color: MUTED, size: 9 },
   );
   if (v.failing.length === 0) {
-    pdf.paragraph('Every rule that applies passes.', { color: PASS });
+    pdf.paragraph(t('reports.validity.allPass'), { color: PASS });
     return;
   }
   for (const rule of v.failing) {
@@ -47,7 +50,11 @@ function validityOfFile(pdf: ReportPdf, file: FileSection): void {
       .fontSize(10)
       .fillColor(rule.severity === 'error' ? FAIL : WARN)
       .text(
-        `${rule.rule} · ${rule.severity} · ${plural(rule.findingCount, 'finding', 'findings')}`,
+        t('reports.validity.ruleHead', {
+          rule: rule.rule,
+          severity: t('reports.validity.severity', { severity: rule.severity }),
+          count: rule.findingCount,
+        }),
         pdf.left,
         doc.y,
         { width: pdf.width },
@@ -57,12 +64,12 @@ function validityOfFile(pdf: ReportPdf, file: FileSection): void {
     const shown = rule.findings.slice(0, VALIDITY_FINDINGS_IN_PDF);
     pdf.table(
       [
-        { title: 'Element', width: 0.3 },
-        { title: 'Class', width: 0.2 },
-        { title: 'Finding', width: 0.5 },
+        { title: t('reports.validity.element'), width: 0.3 },
+        { title: t('reports.validity.class'), width: 0.2 },
+        { title: t('reports.validity.finding'), width: 0.5 },
       ],
       shown.map((f) => [
-        f.globalId ?? (f.stepId === null ? 'the file' : `#${f.stepId}`),
+        f.globalId ?? (f.stepId === null ? t('reports.validity.theFile') : `#${f.stepId}`),
         f.ifcClass ?? '—',
         f.message,
       ]),
@@ -70,7 +77,10 @@ function validityOfFile(pdf: ReportPdf, file: FileSection): void {
     const rest = rule.findingCount - shown.length;
     if (rest > 0)
       pdf.paragraph(
-        `+${num(rest)} more (the Excel report lists the first ${num(Math.min(rule.findingCount, rule.findings.length))}).`,
+        t('reports.validity.morePdf', {
+          rest,
+          listed: Math.min(rule.findingCount, rule.findings.length),
+        }),
         { color: MUTED, size: 8.5 },
       );
   }

@@ -4,6 +4,7 @@
 // saying how many more there are.
 import type ExcelJS from 'exceljs';
 import type { ComprehensiveData } from './data';
+import { reportWords } from './report-words';
 
 type Column = { header: string; key: string; width: number };
 type SheetOf = (
@@ -17,32 +18,35 @@ export function writeValiditySheets(
   sheetOf: SheetOf,
   data: ComprehensiveData,
 ): void {
-  const rules = sheetOf(workbook, 'Validity rules', [
-    { header: 'Model file', key: 'file', width: 32 },
-    { header: 'Version', key: 'version', width: 9 },
-    { header: 'Rule', key: 'rule', width: 9 },
-    { header: 'Severity', key: 'severity', width: 10 },
-    { header: 'What the rule asks', key: 'explanation', width: 80 },
-    { header: 'Findings', key: 'findings', width: 10 },
-    { header: 'Listed', key: 'listed', width: 10 },
+  // In the report's language (data.locale; issue 31).
+  const { t } = reportWords(data.locale);
+  const v = (key: string, values?: Record<string, string | number>) => t(`reports.validity.${key}`, values);
+  const rules = sheetOf(workbook, v('sheetRules'), [
+    { header: t('reports.xlsx.modelFile'), key: 'file', width: 32 },
+    { header: t('reports.xlsx.version'), key: 'version', width: 9 },
+    { header: v('rule'), key: 'rule', width: 9 },
+    { header: v('severityHeader'), key: 'severity', width: 10 },
+    { header: v('explanation'), key: 'explanation', width: 80 },
+    { header: v('findings'), key: 'findings', width: 10 },
+    { header: v('listed'), key: 'listed', width: 10 },
   ]);
   for (const f of data.files) {
-    const v = f.validity;
-    if (!v.checked)
+    const validity = f.validity;
+    if (!validity.checked)
       rules
         .addRow({
           file: f.version.fileName,
           version: f.version.versionTag,
-          explanation: 'Processed before validity was checked: process the version again.',
+          explanation: v('notCheckedRow'),
         })
         .commit();
-    for (const r of v.failing)
+    for (const r of validity.failing)
       rules
         .addRow({
           file: f.version.fileName,
           version: f.version.versionTag,
           rule: r.rule,
-          severity: r.severity,
+          severity: v('severity', { severity: r.severity }),
           explanation: r.explanation,
           findings: r.findingCount,
           listed: r.findings.length,
@@ -51,15 +55,15 @@ export function writeValiditySheets(
   }
   rules.commit();
 
-  const findings = sheetOf(workbook, 'Validity findings', [
-    { header: 'Model file', key: 'file', width: 32 },
-    { header: 'Version', key: 'version', width: 9 },
-    { header: 'Rule', key: 'rule', width: 9 },
-    { header: 'Severity', key: 'severity', width: 10 },
+  const findings = sheetOf(workbook, v('sheetFindings'), [
+    { header: t('reports.xlsx.modelFile'), key: 'file', width: 32 },
+    { header: t('reports.xlsx.version'), key: 'version', width: 9 },
+    { header: v('rule'), key: 'rule', width: 9 },
+    { header: v('severityHeader'), key: 'severity', width: 10 },
     { header: 'GlobalId', key: 'globalId', width: 24 },
-    { header: 'STEP id', key: 'stepId', width: 10 },
-    { header: 'Element type', key: 'type', width: 24 },
-    { header: 'Finding', key: 'message', width: 90 },
+    { header: v('stepId'), key: 'stepId', width: 10 },
+    { header: t('reports.xlsx.elementType'), key: 'type', width: 24 },
+    { header: v('finding'), key: 'message', width: 90 },
   ]);
   for (const f of data.files) {
     for (const r of f.validity.failing) {
@@ -67,7 +71,7 @@ export function writeValiditySheets(
         file: f.version.fileName,
         version: f.version.versionTag,
         rule: r.rule,
-        severity: r.severity,
+        severity: v('severity', { severity: r.severity }),
       };
       for (const finding of r.findings)
         findings
@@ -84,7 +88,7 @@ export function writeValiditySheets(
         findings
           .addRow({
             ...row,
-            message: `+${rest} more findings of ${r.rule}, not listed (${r.findingCount} in all).`,
+            message: v('moreRow', { rest, rule: r.rule, count: r.findingCount }),
           })
           .commit();
     }

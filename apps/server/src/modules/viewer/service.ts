@@ -57,10 +57,11 @@ export function createViewerService(deps: ViewerServiceDeps) {
         throw new ViewerError(FRAGMENTS_NOT_READY);
       }
       if (row.status === 'failed') {
-        throw new ViewerError(FRAGMENTS_FAILED, {
-          messageId: 'error.fragments_failed.detail',
-          params: { detail: row.error ?? 'the conversion failed' },
-        });
+        // The converter's own text is data (decision 0431); without one, the code's message alone.
+        throw new ViewerError(
+          FRAGMENTS_FAILED,
+          row.error ? { messageId: 'error.fragments_failed.detail', params: { detail: row.error } } : {},
+        );
       }
       if (row.status !== 'ready' || !row.storageKey || row.sha256 === null || row.sizeBytes === null) {
         throw new ViewerError(FRAGMENTS_NOT_READY);

@@ -90,7 +90,12 @@ export function BimFilesTable({
                 {file.status === 'completed' ? formatNumber(file.elements_count) : '—'}
               </TableCell>
               <TableCell>
-                <FileStatusBadge status={file.status} error={file.error} rechecking={file.rechecking} />
+                <FileStatusBadge
+                  status={file.status}
+                  failure={file.failure}
+                  error={file.error}
+                  rechecking={file.rechecking}
+                />
               </TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">
                 {formatDateTime(file.updated_at)}

@@ -1,4 +1,4 @@
-import type { BimFile } from '@plumbline/contracts';
+import { type BimFile, versionFailureMessage } from '@plumbline/contracts';
 import { Loader2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { useT } from '@/lib/i18n';
@@ -12,16 +12,21 @@ const STATUS_VARIANT = {
 } as const satisfies Record<BimFile['status'], string>;
 
 /**
- * Processing state of a file's latest version; a failed one shows why beneath the badge, a completed
- * one being checked again against changed IDS rules says so (its figures are about to change).
+ * Processing state of a file's latest version; a failed one shows why beneath the badge (rendered from
+ * its failure's code in the page's language, the shared `errors` catalogue; the server's words when it
+ * sent no code), a completed one being checked again against changed IDS rules says so (its figures are
+ * about to change).
  */
 export function FileStatusBadge({
   status,
+  failure,
   error,
   rechecking,
-}: Pick<BimFile, 'status' | 'error' | 'rechecking'>) {
-  const t = useT('common');
+}: Pick<BimFile, 'status' | 'failure' | 'error' | 'rechecking'>) {
+  const t = useT('common', 'errors');
   const busy = status === 'pending' || status === 'processing';
+  const message = failure ? versionFailureMessage(failure) : null;
+  const why = message && t.has(message.id) ? t(message.id, message.params) : error;
   return (
     <div className="flex flex-col items-start gap-1">
       <Badge variant={STATUS_VARIANT[status]}>
@@ -34,7 +39,7 @@ export function FileStatusBadge({
           {t('common.fileRechecking')}
         </span>
       )}
-      {status === 'failed' && error && <span className="max-w-72 text-xs text-destructive">{error}</span>}
+      {status === 'failed' && why && <span className="max-w-72 text-xs text-destructive">{why}</span>}
     </div>
   );
 }

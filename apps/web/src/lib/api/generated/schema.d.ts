@@ -6172,6 +6172,16 @@ export interface operations {
                             updated_at: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure?: {
+                                /** @enum {string} */
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                params: {
+                                    detail?: string;
+                                    seconds?: number;
+                                    minutes?: number;
+                                    bytes?: number;
+                                };
+                            } | null;
                             error: string | null;
                             rechecking: boolean;
                             included: boolean;
@@ -6325,6 +6335,16 @@ export interface operations {
                             updated_at: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure?: {
+                                /** @enum {string} */
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                params: {
+                                    detail?: string;
+                                    seconds?: number;
+                                    minutes?: number;
+                                    bytes?: number;
+                                };
+                            } | null;
                             error: string | null;
                             rechecking: boolean;
                             included: boolean;
@@ -6339,6 +6359,16 @@ export interface operations {
                             size_bytes: number;
                             sha256: string;
                             elements_count: number | null;
+                            failure?: {
+                                /** @enum {string} */
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                params: {
+                                    detail?: string;
+                                    seconds?: number;
+                                    minutes?: number;
+                                    bytes?: number;
+                                };
+                            } | null;
                             error: string | null;
                             created_at: string;
                             processed_at: string | null;
@@ -6539,6 +6569,16 @@ export interface operations {
                             size_bytes: number;
                             sha256: string;
                             elements_count: number | null;
+                            failure?: {
+                                /** @enum {string} */
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                params: {
+                                    detail?: string;
+                                    seconds?: number;
+                                    minutes?: number;
+                                    bytes?: number;
+                                };
+                            } | null;
                             error: string | null;
                             created_at: string;
                             processed_at: string | null;
@@ -6689,6 +6729,16 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         status: "pending" | "processing" | "completed" | "failed";
+                        failure?: {
+                            /** @enum {string} */
+                            code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                            params: {
+                                detail?: string;
+                                seconds?: number;
+                                minutes?: number;
+                                bytes?: number;
+                            };
+                        } | null;
                         error: string | null;
                         version_id: string | null;
                         version_tag: string | null;
@@ -14768,6 +14818,16 @@ export interface operations {
                             updated_at: string;
                             /** @enum {string} */
                             status: "pending" | "processing" | "completed" | "failed";
+                            failure?: {
+                                /** @enum {string} */
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                params: {
+                                    detail?: string;
+                                    seconds?: number;
+                                    minutes?: number;
+                                    bytes?: number;
+                                };
+                            } | null;
                             error: string | null;
                             rechecking: boolean;
                             included: boolean;

@@ -1,0 +1,1 @@
+ALTER TABLE "file_versions" DROP COLUMN "error";
