@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+
+/** Peak (VmHWM) or current (VmRSS) resident memory of a process from /proc, bytes; 0 once it is gone. */
+export function procMemory(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** One process of the cluster (the API server or one incarnation of a worker). */
+export interface Incarnation {
+  child: ChildProcess;
+  /** Everything it wrote (stdout and stderr, pino JSON lines), also appended to its log file. */
+  output(): string;
+  exited: Promise<void>;
+}
+
+/** Starts a built entry (apps/server/dist/*.js) with plain node, its output kept and logged. */
+export function startProcess(
+  root: string,
+  entry: string,
+  env: Record<string, string>,
+  log: WriteStream,
+  label: string,
+): Incarnation {
+  const child = spawn(process.execPath, [join(root, entry)], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    log.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  log.write(`--- ${label} started (pid ${child.pid})\n`);
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      log.write(`--- ${label} exited (${code ?? signal})\n`);
+      resolve();
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+/**
+ * A worker slot as a supervisor keeps it: one process at a time, started again after a kill. The
+ * slot's peak memory is the highest VmHWM any of its incarnations reached (sampled while they run).
+ */
+export class WorkerSlot {
+  readonly incarnations: Incarnation[] = [];
+  peakBytes = 0;
+  private readonly log: WriteStream;
+
+  constructor(
+    readonly name: string,
+    private readonly root: string,
+    private readonly env: Record<string, string>,
+    logPath: string,
+  ) {
+    this.log = createWriteStream(logPath, { flags: 'w' });
+  }
+
+  get current(): Incarnation | undefined {
+    return this.incarnations.at(-1);
+  }
+
+  alive(): boolean {
+    const current = this.current;
+    return !!current && current.child.exitCode === null && current.child.signalCode === null;
+  }
+
+  start(): Incarnation {
+    const incarnation = startProcess(
+      this.root,
+      'apps/server/dist/worker.js',
+      this.env,
+      this.log,
+      `${this.name} #${this.incarnations.length + 1}`,
+    );
+    this.incarnations.push(incarnation);
+    return incarnation;
+  }
+
+  sample(): void {
+    const pid = this.current?.child.pid;
+    if (pid && this.alive()) this.peakBytes = Math.max(this.peakBytes, procMemory(pid, 'VmHWM'));
+  }
+
+  /** SIGKILL, as a crash or the OOM killer would; resolves once the process is gone. */
+  async kill(): Promise<void> {
+    const current = this.current;
+    if (!current || !this.alive()) return;
+    this.sample();
+    current.child.kill('SIGKILL');
+    await current.exited;
+  }
+
+  async stop(): Promise<void> {
+    const current = this.current;
+    if (current && this.alive()) {
+      current.child.kill('SIGTERM');
+      const timer = setTimeout(() => current.child.kill('SIGKILL'), 30_000);
+      await current.exited;
+      clearTimeout(timer);
+    }
+    await new Promise<void>((resolve) => this.log.end(resolve));
+  }
+}
+
+export interface LoggedJob {
+  jobId: string;
+  job: string;
+  msg: string;
+  retryCount?: number;
+  fileVersionId?: string;
+}
+
+/** The queue's `job started` / `job completed` / `job failed` lines and processing's `file version processed` (LOG_LEVEL=debug). */
+export function loggedJobs(output: string): LoggedJob[] {
+  const found: LoggedJob[] = [];
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    if (!/"msg":"(job started|job completed|job failed|file version processed)"/.test(line)) continue;
+    try {
+      found.push(JSON.parse(line) as LoggedJob);
+    } catch {
+      // a line cut by the kill
+    }
+  }
+  return found;
+}
+
+/** Jobs an incarnation started and never finished: what a kill cut short. */
+export function unfinishedJobs(output: string): LoggedJob[] {
+  const open = new Map<string, LoggedJob>();
+  for (const line of loggedJobs(output)) {
+    if (line.msg === 'job started') open.set(line.jobId, line);
+    else if (line.msg === 'job completed' || line.msg === 'job failed') open.delete(line.jobId);
+  }
+  return [...open.values()];
+}
+
+/** The p-th percentile (0–100) of values, nearest rank; NaN when empty. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1] as number;
+}
