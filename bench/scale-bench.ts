@@ -40,7 +40,14 @@ import {
   judgeExactlyOnce,
   readCorpusState,
 } from './lib/exactly-once';
-import { loggedJobs, percentile, procMemory, startProcess, WorkerSlot } from './lib/scale-cluster';
+import {
+  loggedJobs,
+  percentile,
+  postgresCpuSeconds,
+  procMemory,
+  startProcess,
+  WorkerSlot,
+} from './lib/scale-cluster';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -142,6 +149,10 @@ interface RunFigures {
   latencyP50: number;
   latencyP95: number;
   peakRssMb: number[];
+  /** CPU seconds (user + system) of all worker processes, and per 100 MB of the corpus. */
+  workerCpuSeconds: number;
+  /** CPU seconds of the embedded PostgreSQL server during the run (NaN on an external one). */
+  databaseCpuSeconds: number;
   apiPeakRssMb: number;
   otherFailedJobs: Record<string, number>;
   load: [number, number];
@@ -176,8 +187,14 @@ async function runCluster(
   workers: number,
   corpus: CorpusModel[],
   databaseUrl: string,
-  options: { killStorm: boolean; killEverySeconds: number; specifications: number },
+  options: {
+    killStorm: boolean;
+    killEverySeconds: number;
+    specifications: number;
+    databaseCpu: () => number;
+  },
 ): Promise<RunFigures> {
+  const databaseCpuBefore = options.databaseCpu();
   const label = `${workers}w${options.killStorm ? '-storm' : ''}`;
   const logDir = join(RUN_DIR, label);
   mkdirSync(logDir, { recursive: true });
@@ -401,6 +418,8 @@ async function runCluster(
         95,
       ),
       peakRssMb: slots.map((slot) => slot.peakBytes / 2 ** 20),
+      workerCpuSeconds: slots.reduce((sum, slot) => sum + slot.cpuSeconds, 0),
+      databaseCpuSeconds: options.databaseCpu() - databaseCpuBefore,
       apiPeakRssMb: apiPeak / 2 ** 20,
       otherFailedJobs: Object.fromEntries(otherFailed.map((row) => [row.name, Number(row.n)])),
       load: [load1 ?? 0, load15 ?? 0],
@@ -430,12 +449,12 @@ function printTable(figures: RunFigures[], describe: string): void {
   const s = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} s` : '-');
   console.log(`\n## Scale-out benchmark (${describe})\n`);
   console.log(
-    '| workers | kills | models | MB | processed in | models/h | queue wait p50 / p95 | upload → results p50 / p95 | peak RSS per worker | all jobs done | load 1 / 15 min |',
+    '| workers | kills | models | MB | processed in | models/h | queue wait p50 / p95 | upload → results p50 / p95 | peak RSS per worker | CPU per 100 MB: workers + database | all jobs done | load 1 / 15 min |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const f of figures) {
     console.log(
-      `| ${f.workers} | ${f.kills} | ${f.models} | ${f.corpusMb.toFixed(0)} | ${s(f.processingSeconds)} | ${f.modelsPerHour.toFixed(0)} | ${s(f.queueWaitP50)} / ${s(f.queueWaitP95)} | ${s(f.latencyP50)} / ${s(f.latencyP95)} | ${f.peakRssMb.map((mb) => mb.toFixed(0)).join(', ')} MB | ${s(f.allJobsSeconds)} | ${f.load[0].toFixed(1)} / ${f.load[1].toFixed(1)} |`,
+      `| ${f.workers} | ${f.kills} | ${f.models} | ${f.corpusMb.toFixed(0)} | ${s(f.processingSeconds)} | ${f.modelsPerHour.toFixed(0)} | ${s(f.queueWaitP50)} / ${s(f.queueWaitP95)} | ${s(f.latencyP50)} / ${s(f.latencyP95)} | ${f.peakRssMb.map((mb) => mb.toFixed(0)).join(', ')} MB | ${s((f.workerCpuSeconds / f.corpusMb) * 100)} + ${s((f.databaseCpuSeconds / f.corpusMb) * 100)} | ${s(f.allJobsSeconds)} | ${f.load[0].toFixed(1)} / ${f.load[1].toFixed(1)} |`,
     );
   }
   for (const f of figures) {
@@ -479,6 +498,7 @@ async function main(): Promise<void> {
   mkdirSync(RUN_DIR, { recursive: true });
   let adminUrl = process.env.BENCH_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | null = null;
+  let databaseCpu = () => Number.NaN;
   if (!adminUrl) {
     // The default installation's PostgreSQL server, shared by every process of the cluster. Run as
     // root, the server's own account must reach the cluster's directory (as test/support/global-setup.ts).
@@ -486,6 +506,7 @@ async function main(): Promise<void> {
     chmodSync(dir, 0o755);
     const embedded = await startEmbeddedPostgres(join(dir, 'postgres'));
     adminUrl = embedded.url;
+    databaseCpu = () => postgresCpuSeconds(dir);
     stopEmbedded = async () => {
       await embedded.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -501,6 +522,7 @@ async function main(): Promise<void> {
             killStorm,
             killEverySeconds: Number(values['kill-every']),
             specifications,
+            databaseCpu,
           }),
         ),
       );

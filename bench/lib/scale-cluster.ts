@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 
 /** Peak (VmHWM) or current (VmRSS) resident memory of a process from /proc, bytes; 0 once it is gone. */
@@ -11,6 +11,47 @@ export function procMemory(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): num
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds (user + system, all threads) a process has used so far, from /proc; 0 once it is gone. */
+export function procCpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : 0;
+}
+
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // From field 3 on (the command name before it may hold spaces): ppid is [1], utime [11], stime
+    // [12], the reaped children's cutime [13] and cstime [14], in USER_HZ (100 on Linux).
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds a PostgreSQL server has used: its postmaster (with the backends it has reaped) and its
+ * live children. The postmaster is the process whose command line names `clusterMarker`.
+ */
+export function postgresCpuSeconds(clusterMarker: string): number {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const postmaster = pids.find((pid) => {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return cmdline.includes(clusterMarker) && cmdline.includes('-D');
+    } catch {
+      return false;
+    }
+  });
+  const own = postmaster ? statFields(postmaster) : null;
+  if (!postmaster || !own) return Number.NaN;
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const pid of pids) {
+    const fields = statFields(pid);
+    if (fields && fields[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
 }
 
 /** One process of the cluster (the API server or one incarnation of a worker). */
@@ -58,6 +99,9 @@ export function startProcess(
 export class WorkerSlot {
   readonly incarnations: Incarnation[] = [];
   peakBytes = 0;
+  /** CPU seconds of the incarnations that ended, and the running one's as last sampled. */
+  private cpuEnded = 0;
+  private cpuCurrent = 0;
   private readonly log: WriteStream;
 
   constructor(
@@ -78,7 +122,14 @@ export class WorkerSlot {
     return !!current && current.child.exitCode === null && current.child.signalCode === null;
   }
 
+  /** CPU seconds all incarnations used (a killed one's up to its last sample). */
+  get cpuSeconds(): number {
+    return this.cpuEnded + this.cpuCurrent;
+  }
+
   start(): Incarnation {
+    this.cpuEnded += this.cpuCurrent;
+    this.cpuCurrent = 0;
     const incarnation = startProcess(
       this.root,
       'apps/server/dist/worker.js',
@@ -92,7 +143,9 @@ export class WorkerSlot {
 
   sample(): void {
     const pid = this.current?.child.pid;
-    if (pid && this.alive()) this.peakBytes = Math.max(this.peakBytes, procMemory(pid, 'VmHWM'));
+    if (!pid || !this.alive()) return;
+    this.peakBytes = Math.max(this.peakBytes, procMemory(pid, 'VmHWM'));
+    this.cpuCurrent = Math.max(this.cpuCurrent, procCpuSeconds(pid));
   }
 
   /** SIGKILL, as a crash or the OOM killer would; resolves once the process is gone. */
@@ -106,6 +159,7 @@ export class WorkerSlot {
 
   async stop(): Promise<void> {
     const current = this.current;
+    this.sample();
     if (current && this.alive()) {
       current.child.kill('SIGTERM');
       const timer = setTimeout(() => current.child.kill('SIGKILL'), 30_000);
