@@ -450,6 +450,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** How many versions or jobs the findings name (a finding reads `<id>: why`, several per id possible). */
+function distinct(findings: string[]): number {
+  return new Set(findings.map((finding) => finding.split(':')[0])).size;
+}
+
 function printTable(figures: RunFigures[], describe: string): void {
   const s = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} s` : '-');
   console.log(`\n## Scale-out benchmark (${describe})\n`);
@@ -466,7 +471,7 @@ function printTable(figures: RunFigures[], describe: string): void {
     const v = f.verdict;
     const others = Object.entries(f.otherFailedJobs);
     console.log(
-      `\n${f.workers} worker(s)${f.kills ? `, ${f.kills} kills` : ''}: lost ${v.lost.length}, duplicated ${v.duplicated.length}; ` +
+      `\n${f.workers} worker(s)${f.kills ? `, ${f.kills} kills` : ''}: versions lost ${distinct(v.lost)}, duplicated ${distinct(v.duplicated)}; ` +
         `processing runs cut short by a kill ${v.killedRuns}, jobs retried ${v.retriedJobs}, versions rewritten by the retry after a kill ${v.rewrittenAfterKill}; ` +
         `row counts compared with a run without kills for ${f.comparedWithReference} of ${f.models} versions; ` +
         `API server peak RSS ${f.apiPeakRssMb.toFixed(0)} MB` +
