@@ -21,16 +21,15 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  openAsBlob,
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from '@plumbline/ifc-gen';
+import { GENERATOR_VERSION } from '@plumbline/ifc-gen';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres';
 import { freeLoopbackPort } from '../apps/server/src/platform/free-port';
@@ -42,97 +41,29 @@ import {
   readCorpusState,
 } from './lib/exactly-once';
 import {
+  formOf,
+  http,
   loggedJobs,
   percentile,
   postgresCpuSeconds,
   procMemory,
   startProcess,
   WorkerSlot,
+  withDatabase,
 } from './lib/scale-cluster';
+import {
+  type CorpusModel,
+  corpusSizes,
+  ensureCorpus,
+  REFERENCE_PATH,
+  readReference,
+} from './lib/scale-corpus';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const OUT_DIR = join(here, 'out');
 const RUN_DIR = join(OUT_DIR, 'scale-bench');
 const IDS_PATH = join(here, 'bench.ids');
-
-interface CorpusModel {
-  path: string;
-  name: string;
-  bytes: number;
-}
-
-/**
- * Row counts of each corpus model as a run without kills stored them (file name → counts), kept in
- * bench/out/scale-corpus/: the reference a kill-storm run's rows are compared with.
- */
-const REFERENCE_PATH = join(OUT_DIR, 'scale-corpus', 'reference-rows.json');
-
-function readReference(): Record<string, ExpectedRows & { generatorVersion: number }> {
-  return existsSync(REFERENCE_PATH) ? JSON.parse(readFileSync(REFERENCE_PATH, 'utf8')) : {};
-}
-
-/** Sizes spread evenly from min to max, in an order that interleaves large and small. */
-function corpusSizes(models: number, minMb: number, maxMb: number): number[] {
-  const sizes = Array.from({ length: models }, (_, i) =>
-    Math.round(models === 1 ? maxMb : minMb + ((maxMb - minMb) * i) / (models - 1)),
-  );
-  const order: number[] = [];
-  for (let low = 0, high = sizes.length - 1; low <= high; low++, high--) {
-    order.push(sizes[high] as number);
-    if (low !== high) order.push(sizes[low] as number);
-  }
-  return order;
-}
-
-async function ensureCorpus(sizes: number[], seed: number): Promise<CorpusModel[]> {
-  const dir = join(OUT_DIR, 'scale-corpus');
-  await mkdir(dir, { recursive: true });
-  const corpus: CorpusModel[] = [];
-  for (const [i, mb] of sizes.entries()) {
-    const modelSeed = seed * 1000 + i;
-    const path = join(dir, `model-${mb}mb-seed${modelSeed}.ifc`);
-    const summaryPath = `${path}.json`;
-    let summary: GenerateSummary | null = null;
-    if (existsSync(path) && existsSync(summaryPath)) {
-      const cached = JSON.parse(await readFile(summaryPath, 'utf8')) as GenerateSummary;
-      if (cached.generatorVersion === GENERATOR_VERSION) summary = cached;
-    }
-    if (!summary) {
-      process.stdout.write(`generating ${path} … `);
-      summary = await generateIfc({ targetBytes: mb * 1_000_000, seed: modelSeed, out: path });
-      await writeFile(summaryPath, `${JSON.stringify(summary, null, 2)}\n`);
-      console.log(`${(summary.bytes / 1e6).toFixed(1)} MB in ${summary.seconds.toFixed(1)} s`);
-    }
-    corpus.push({ path, name: `Model ${i + 1} (${mb} MB).ifc`, bytes: summary.bytes });
-  }
-  return corpus;
-}
-
-async function http<T>(
-  baseUrl: string,
-  path: string,
-  init: { method?: string; token?: string; json?: unknown; form?: FormData } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
-  });
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function formOf(path: string, name: string): Promise<FormData> {
-  const form = new FormData();
-  form.append('file', await openAsBlob(path), name);
-  return form;
-}
 
 interface RunFigures {
   workers: number;
@@ -160,28 +91,6 @@ interface RunFigures {
   verdict: ExactlyOnceVerdict;
   /** Versions whose row counts were compared with a run of the same model without kills. */
   comparedWithReference: number;
-}
-
-async function withDatabase<T>(
-  adminUrl: string,
-  label: string,
-  run: (url: string) => Promise<T>,
-): Promise<T> {
-  const name = `plumbline_scale_${label}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  }
 }
 
 async function runCluster(

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, openAsBlob, readdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /** Peak (VmHWM) or current (VmRSS) resident memory of a process from /proc, bytes; 0 once it is gone. */
 export function procMemory(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
@@ -209,4 +210,53 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[Math.min(sorted.length, rank) - 1] as number;
+}
+
+/** A JSON request to the API server (a form for uploads). */
+export async function http<T>(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; token?: string; json?: unknown; form?: FormData } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export async function formOf(path: string, name: string): Promise<FormData> {
+  const form = new FormData();
+  form.append('file', await openAsBlob(path), name);
+  return form;
+}
+
+/** A fresh database on the shared server for one run, dropped afterwards. */
+export async function withDatabase<T>(
+  adminUrl: string,
+  label: string,
+  run: (url: string) => Promise<T>,
+): Promise<T> {
+  const name = `plumbline_scale_${label}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
 }
