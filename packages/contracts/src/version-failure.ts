@@ -10,6 +10,8 @@ import { z } from 'zod';
  * - time_limit: the analysis ran past PROCESSING_TIME_LIMIT_SECONDS (`seconds`)
  * - model_file_unreadable: the stored model file could not be read (a system error; no server path shown)
  * - processing_failed: the last retry of processing failed (`detail`)
+ * - interrupted: every attempt's worker stopped (killed, out of memory, its machine lost) before it
+ *   finished, so the queue gave the job up by its heartbeat or expiry (decision 0434)
  * - acc_not_configured, acc_disconnected: the ACC import is not set up here / the project left ACC
  * - acc_translation_timeout: Model Derivative's RVT → IFC translation ran past `minutes`
  * - acc_too_large: the fetched file is larger than the upload limit (`bytes`)
@@ -24,6 +26,7 @@ export const versionFailureCodeSchema = z.enum([
   'time_limit',
   'model_file_unreadable',
   'processing_failed',
+  'interrupted',
   'acc_not_configured',
   'acc_disconnected',
   'acc_translation_timeout',

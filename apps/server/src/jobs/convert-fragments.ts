@@ -1,5 +1,9 @@
-import { convertVersionFragments, giveUpConversion } from '../modules/viewer/conversion';
-import { type ConvertFragmentsPayload, convertFragmentsJob } from '../modules/viewer/jobs';
+import { convertVersionFragments, giveUpConversion, interruptConversion } from '../modules/viewer/conversion';
+import {
+  type ConvertFragmentsPayload,
+  convertFragmentsDeadLetter,
+  convertFragmentsJob,
+} from '../modules/viewer/jobs';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
 
@@ -16,5 +20,17 @@ export const convertFragmentsHandler: JobDefinition<ConvertFragmentsPayload, Job
       if (job.retryCount >= RETRY_LIMIT) await giveUpConversion(deps, payload.fileVersionId, error);
       throw error;
     }
+  },
+};
+
+/** Runs {@link convertFragmentsDeadLetter}: a conversion whose every attempt's worker stopped is marked failed. */
+export const convertFragmentsDeadLetterHandler: JobDefinition<ConvertFragmentsPayload, JobDeps> = {
+  ...convertFragmentsDeadLetter,
+  async handle(deps, payload) {
+    if (await interruptConversion(deps, payload.fileVersionId))
+      deps.logger.warn(
+        { fileVersionId: payload.fileVersionId },
+        'fragments conversion interrupted on every attempt',
+      );
   },
 };

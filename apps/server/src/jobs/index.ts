@@ -6,13 +6,13 @@ import { syncAccProjectsJob } from './acc-sync';
 import { auditWriteHandler } from './audit-write';
 import { billingCycleJob } from './billing-cycle';
 import { comparisonStoredHandler } from './comparison-stored';
-import { convertFragmentsHandler } from './convert-fragments';
+import { convertFragmentsDeadLetterHandler, convertFragmentsHandler } from './convert-fragments';
 import { deliverWebhookHandler } from './deliver-webhook';
 import type { JobDeps } from './deps';
 import { expireWaiversHandler } from './expire-waivers';
 import { explorerFilesJob } from './explorer-files';
 import { generateReportHandler } from './generate-report';
-import { processBimFileHandler } from './process-bimfile';
+import { processBimFileDeadLetterHandler, processBimFileHandler } from './process-bimfile';
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
 import { recompareVersionHandler } from './recompare-version';
 import { sendMailHandler } from './send-mail';
@@ -24,7 +24,9 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   auditWriteHandler,
   purgeExpiredSessionsJob,
   processBimFileHandler,
+  processBimFileDeadLetterHandler,
   convertFragmentsHandler,
+  convertFragmentsDeadLetterHandler,
   billingCycleJob,
   generateReportHandler,
   sendMailHandler,

@@ -1,8 +1,12 @@
-import { type ProcessBimFilePayload, processBimFileJob } from '../modules/bimfiles/jobs';
+import {
+  type ProcessBimFilePayload,
+  processBimFileDeadLetter,
+  processBimFileJob,
+} from '../modules/bimfiles/jobs';
 import { processingMail, versionContext } from '../modules/notifications/messages';
 import { notifyUser } from '../modules/notifications/notify';
 import { versionMemoryClass } from '../modules/processing/memory-class';
-import { giveUp, processFileVersion } from '../modules/processing/service';
+import { giveUp, markInterrupted, processFileVersion } from '../modules/processing/service';
 import { queueDemoReportsWhenReady } from '../modules/reports/demo-reports';
 import { queueConversion } from '../modules/viewer/queue-conversion';
 import type { JobDefinition } from '../platform/queue';
@@ -35,6 +39,23 @@ export const processBimFileHandler: JobDefinition<ProcessBimFilePayload, JobDeps
       }
       throw error;
     }
+  },
+};
+
+/**
+ * Runs {@link processBimFileDeadLetter}: pg-boss failed a processing job for good without its handler
+ * finishing (every attempt's worker stopped). A version still processing is marked failed
+ * `interrupted` and its uploader mailed, as `giveUp` does after a last error.
+ */
+export const processBimFileDeadLetterHandler: JobDefinition<ProcessBimFilePayload, JobDeps> = {
+  ...processBimFileDeadLetter,
+  async handle(deps, payload) {
+    if (!(await markInterrupted(deps, payload.fileVersionId))) return;
+    deps.logger.warn(
+      { fileVersionId: payload.fileVersionId },
+      'file version processing interrupted on every attempt',
+    );
+    if (payload.mode === 'full') await notifyUploader(deps, payload.fileVersionId, 'failed');
   },
 };
 

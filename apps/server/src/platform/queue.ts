@@ -131,7 +131,13 @@ export class JobQueue<TDeps> implements JobSender {
     boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
     await boss.start();
     const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-    for (const definition of definitions) {
+    // A dead-letter queue is created before the queue naming it (pg-boss checks it with a foreign key).
+    const deadLetters = new Set(definitions.map((definition) => definition.queue.deadLetter));
+    const ordered = [
+      ...definitions.filter((definition) => deadLetters.has(definition.name)),
+      ...definitions.filter((definition) => !deadLetters.has(definition.name)),
+    ];
+    for (const definition of ordered) {
       const options = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, ...definition.queue };
       if (existing.has(definition.name)) await boss.updateQueue(definition.name, options);
       else await boss.createQueue(definition.name, options);

@@ -16,10 +16,32 @@ export type ProcessBimFilePayload = z.infer<typeof processBimFilePayload>;
  * A killed worker's job comes back by its heartbeat (platform/queue.ts, within 30 s); the expiry
  * only bounds a hung one, above the processing time limit (default 30 min) plus writing the rows.
  */
+/**
+ * Where pg-boss puts a bimfile.process job it failed for good: its handler marks a version still
+ * processing failed `interrupted` (jobs/process-bimfile.ts). A handler that fails its last attempt
+ * marks the version itself, so the dead letter then finds it settled and does nothing (decision 0434).
+ */
+export const processBimFileDeadLetter: JobSpec<ProcessBimFilePayload> = {
+  name: 'bimfile.process.dead',
+  payload: processBimFilePayload,
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+};
+
+/**
+ * Six attempts: a worker's death uses one like an error does (pg-boss counts attempts), so a model
+ * that kills its worker every time still ends failed, while one whose workers a storm killed gets
+ * a fair number of chances (decision 0434).
+ */
 export const processBimFileJob: JobSpec<ProcessBimFilePayload> = {
   name: 'bimfile.process',
   payload: processBimFilePayload,
-  queue: { retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+  queue: {
+    retryLimit: 5,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 4 * 60 * 60,
+    deadLetter: processBimFileDeadLetter.name,
+  },
 };
 
 /**

@@ -143,6 +143,32 @@ export async function markFailed(
     .where(eq(fileVersions.id, versionId));
 }
 
+/**
+ * Marks a version failed only while it is still pending or processing; false when it had settled
+ * (completed, or failed by its own handler) or no longer exists.
+ */
+export async function markFailedUnlessSettled(
+  db: Database,
+  versionId: string,
+  failure: VersionFailure,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(fileVersions)
+    .set({
+      status: 'failed',
+      errorCode: failure.code,
+      errorParams: failure.params,
+      elementsCount: null,
+      processedAt: at,
+      recheckQueuedAt: null,
+      resultKey: null,
+    })
+    .where(and(eq(fileVersions.id, versionId), inArray(fileVersions.status, ['pending', 'processing'])))
+    .returning({ id: fileVersions.id });
+  return rows.length > 0;
+}
+
 export interface ActiveIdsFile {
   id: string;
   name: string;

@@ -309,3 +309,18 @@ export function processingFailure(error: unknown): VersionFailure {
 export async function giveUp(deps: ProcessingDeps, versionId: string, error: unknown): Promise<void> {
   await repo.markFailed(deps.db, versionId, processingFailure(error), deps.clock.now());
 }
+
+/**
+ * Called when pg-boss failed a processing job for good without its handler finishing: every
+ * attempt's worker stopped (a kill, out of memory, a lost machine) and the heartbeat or expiry check
+ * failed the last one (the dead-letter queue, decision 0434). A version still pending or processing
+ * is marked failed `interrupted`; one its handler settled is left alone. True when it marked it.
+ */
+export async function markInterrupted(deps: ProcessingDeps, versionId: string): Promise<boolean> {
+  return repo.markFailedUnlessSettled(
+    deps.db,
+    versionId,
+    { code: 'interrupted', params: {} },
+    deps.clock.now(),
+  );
+}

@@ -78,6 +78,22 @@ export async function giveUpConversion(
   );
 }
 
+/**
+ * Called when pg-boss failed a conversion job for good without its handler finishing (every
+ * attempt's worker stopped; the dead-letter queue, decision 0434): a conversion not ready is marked
+ * failed with no detail, so the viewer says the version has no viewable 3D model instead of waiting.
+ */
+export async function interruptConversion(deps: ConversionDeps, versionId: string): Promise<boolean> {
+  const row = await repo.findFragments(deps.db, versionId);
+  if (row?.status === 'ready' || row?.status === 'failed') return false;
+  return repo.saveFragmentsState(
+    deps.db,
+    versionId,
+    { storageKey: null, sizeBytes: null, sha256: null, convertMs: null, status: 'failed', error: null },
+    deps.clock.now(),
+  );
+}
+
 function streamOf(bytes: Uint8Array): Readable {
   return Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
 }

@@ -13,5 +13,21 @@ export type ConvertFragmentsPayload = z.infer<typeof convertFragmentsPayload>;
 export const convertFragmentsJob: JobSpec<ConvertFragmentsPayload> = {
   name: 'fragments.convert',
   payload: convertFragmentsPayload,
-  queue: { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
+  queue: {
+    retryLimit: 2,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+    deadLetter: 'fragments.convert.dead',
+  },
+};
+
+/**
+ * Where pg-boss puts a fragments.convert job it failed for good (every attempt's worker stopped):
+ * its handler marks a conversion not ready failed, so the viewer stops waiting (decision 0434).
+ */
+export const convertFragmentsDeadLetter: JobSpec<ConvertFragmentsPayload> = {
+  name: 'fragments.convert.dead',
+  payload: convertFragmentsPayload,
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
 };
