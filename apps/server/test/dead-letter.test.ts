@@ -1,0 +1,232 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { generateIfc } from '@plumbline/ifc-gen';
+import pg from 'pg';
+import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
+import { jobDefinitions } from '../src/jobs';
+import { processBimFileJob } from '../src/modules/bimfiles/jobs';
+import { storageKeys } from '../src/modules/storage/keys';
+import { openDatabase } from '../src/platform/db';
+import { createLogger } from '../src/platform/logger';
+import { JobQueue } from '../src/platform/queue';
+import { LocalDiskStorage } from '../src/platform/storage/local-disk';
+import { testBackend } from './support/backends';
+
+// Issue 34, the kill storm's loss (decision 0434): a processing job whose worker is killed on its last
+// attempt is failed for good by pg-boss's heartbeat check, with no handler of ours running. Before the
+// dead-letter queue its version read `processing` for ever; now the dead letter's handler marks it
+// failed `interrupted` and mails the uploader. Two `npm run worker` processes on one PostgreSQL
+// database; the job is sent with no retry (the limit reached at once), and the one that starts it
+// is killed with SIGKILL. The survivor's supervision fails the job; its dead-letter worker settles
+// the version.
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+interface Running {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+function run(name: string, env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/worker.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { name, child, output: () => output, exited };
+}
+
+/** Waits on state, with no deadline of its own: the test's timeout stops a hung wait (decision 0205). */
+async function until<T>(
+  what: string,
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  processes: Running[],
+): Promise<T> {
+  let ended = false;
+  let waiting = true;
+  onTestFinished(() => {
+    ended = true;
+  });
+  onTestFailed(() => {
+    if (!waiting) return;
+    const tails = processes.map((r) => `--- ${r.name}\n${r.output().slice(-2000)}`).join('\n');
+    console.error(`still waiting for ${what}\n${tails}`);
+  });
+  for (;;) {
+    if (ended) throw new Error(`the test ended while waiting for ${what}`);
+    const value = await check();
+    if (value) {
+      waiting = false;
+      return value;
+    }
+    for (const running of processes) {
+      if (running.child.exitCode !== null)
+        throw new Error(`${running.name} exited early:\n${running.output().slice(-3000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Whether a worker logged (LOG_LEVEL=debug) that it started this job. */
+function started(running: Running, jobId: string): boolean {
+  return running
+    .output()
+    .split('\n')
+    .some((line) => line.includes('"job started"') && line.includes(`"jobId":"${jobId}"`));
+}
+
+describe('dead-letter queue', () => {
+  const processes: Running[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const running of processes) if (running.child.exitCode === null) running.child.kill('SIGKILL');
+    await Promise.all(processes.map((running) => running.exited));
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  });
+
+  it('a processing job failed for good by its heartbeat fails its version as interrupted', async () => {
+    const { target, drop } = await testBackend().create();
+    cleanups.push(drop);
+    if (target.kind !== 'postgres') throw new Error('separate workers need a PostgreSQL server');
+    const workDir = mkdtempSync(join(tmpdir(), 'plumbline-dead-letter-'));
+    cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
+    const dataDir = join(workDir, 'data');
+
+    // A model big enough that its processing is still running when the kill lands.
+    const modelPath = join(workDir, 'model.ifc');
+    await generateIfc({ targetBytes: 12_000_000, seed: 35, out: modelPath });
+    const bytes = readFileSync(modelPath);
+
+    const database = new pg.Client({ connectionString: target.url });
+    await database.connect();
+    cleanups.push(() => database.end());
+    const one = async (text: string, values: unknown[] = []) =>
+      (await database.query<{ id: string }>(text, values)).rows[0]?.id as string;
+    const email = 'dead-letter@example.com';
+    const user = await one(
+      `insert into users (email, password_hash, full_name) values ($1, 'x', 'D') returning id`,
+      [email],
+    );
+    const project = await one(
+      `insert into projects (name, created_by, owner_user_id) values ('Dead letter', $1, $1) returning id`,
+      [user],
+    );
+    const file = await one(
+      `insert into bim_files (project_id, name, source_filename) values ($1, 'Big.ifc', 'Big.ifc') returning id`,
+      [project],
+    );
+    const versionId = crypto.randomUUID();
+    const key = storageKeys.bimFileVersion(project, versionId);
+    const stored = await new LocalDiskStorage(join(dataDir, 'files')).putStream(key, Readable.from([bytes]));
+    await database.query(
+      `insert into file_versions (id, bim_file_id, version_number, version_tag, size_bytes, sha256, storage_key, created_by)
+       values ($1, $2, 1, 'v1', $3, $4, $5, $6)`,
+      [versionId, file, stored.size, stored.sha256, key, user],
+    );
+
+    const env = {
+      DATABASE_URL: target.url,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'dead-letter-secret-that-is-long-enough-0123456789',
+      DEMO_SEED: 'false',
+      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+      SHUTDOWN_TIMEOUT_SECONDS: '5',
+      LOG_LEVEL: 'debug',
+    };
+    const workers = [run('worker A', env), run('worker B', env)];
+    processes.push(...workers);
+    await until(
+      'both workers',
+      () => workers.every((worker) => worker.output().includes('Plumbline worker started')),
+      workers,
+    );
+
+    // Sent with no retry: the one attempt is the last, as the fourth of a storm's victims was.
+    const handle = await openDatabase(target);
+    const queue = await JobQueue.start(handle, jobDefinitions, {
+      pollIntervalSeconds: 60,
+      logger: createLogger('silent'),
+      runSchedules: false,
+    });
+    const jobId = await queue.send(processBimFileJob, { fileVersionId: versionId, mode: 'full' }, undefined, {
+      retryLimit: 0,
+      retryDelay: 0,
+      retryBackoff: false,
+    });
+    await queue.stop(1000);
+    await handle.close();
+
+    const holder = await until(
+      'a worker to start the job',
+      () => workers.find((worker) => started(worker, jobId)),
+      workers,
+    );
+    const status = async () =>
+      (
+        await database.query<{ status: string; errorCode: string | null }>(
+          `select status, error_code as "errorCode" from file_versions where id = $1`,
+          [versionId],
+        )
+      ).rows[0];
+    await until(
+      'the version to be processing',
+      async () => (await status())?.status === 'processing',
+      workers,
+    );
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    processes.splice(processes.indexOf(holder), 1);
+    const survivor = workers.find((worker) => worker !== holder)!;
+    const [atKill] = (
+      await database.query<{ state: string }>(`select state from pgboss.job where id = $1`, [jobId])
+    ).rows;
+    expect(atKill?.state, 'the job finished before the kill landed').toBe('active');
+    expect(await status()).toEqual({ status: 'processing', errorCode: null });
+
+    // The survivor's supervision fails the job for good by its heartbeat; no handler ran it to an end.
+    const failed = await until(
+      'the job to fail by its heartbeat',
+      async () =>
+        (
+          await database.query<{ output: { value?: { message?: string } } | null }>(
+            `select output from pgboss.job where id = $1 and state = 'failed'`,
+            [jobId],
+          )
+        ).rows[0],
+      [survivor],
+    );
+    expect(failed.output?.value?.message).toBe('job heartbeat timeout');
+
+    // Then nothing of the version's processing is left to run: no job of the processing queue or its
+    // dead letter waiting or running.
+    await until(
+      'the processing queues to settle',
+      async () =>
+        Number(
+          (
+            await database.query<{ n: string }>(
+              `select count(*) as n from pgboss.job
+                where name like 'bimfile.process%' and state in ('created', 'retry', 'active')`,
+            )
+          ).rows[0]?.n,
+        ) === 0,
+      [survivor],
+    );
+    expect(started(survivor, jobId), 'the job was retried despite its limit').toBe(false);
+    expect(await status()).toEqual({ status: 'failed', errorCode: 'interrupted' });
+    const mails = await database.query<{ toAddress: string; kind: string }>(
+      `select to_address as "toAddress", kind from email_outbox`,
+    );
+    expect(mails.rows).toEqual([expect.objectContaining({ toAddress: email })]);
+    survivor.child.kill('SIGTERM');
+    await survivor.exited;
+  }, 600_000);
+});
