@@ -6174,7 +6174,7 @@ export interface operations {
                             status: "pending" | "processing" | "completed" | "failed";
                             failure?: {
                                 /** @enum {string} */
-                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "interrupted" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
                                 params: {
                                     detail?: string;
                                     seconds?: number;
@@ -6337,7 +6337,7 @@ export interface operations {
                             status: "pending" | "processing" | "completed" | "failed";
                             failure?: {
                                 /** @enum {string} */
-                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "interrupted" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
                                 params: {
                                     detail?: string;
                                     seconds?: number;
@@ -6361,7 +6361,7 @@ export interface operations {
                             elements_count: number | null;
                             failure?: {
                                 /** @enum {string} */
-                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "interrupted" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
                                 params: {
                                     detail?: string;
                                     seconds?: number;
@@ -6571,7 +6571,7 @@ export interface operations {
                             elements_count: number | null;
                             failure?: {
                                 /** @enum {string} */
-                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "interrupted" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
                                 params: {
                                     detail?: string;
                                     seconds?: number;
@@ -6731,7 +6731,7 @@ export interface operations {
                         status: "pending" | "processing" | "completed" | "failed";
                         failure?: {
                             /** @enum {string} */
-                            code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                            code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "interrupted" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
                             params: {
                                 detail?: string;
                                 seconds?: number;
@@ -14820,7 +14820,7 @@ export interface operations {
                             status: "pending" | "processing" | "completed" | "failed";
                             failure?: {
                                 /** @enum {string} */
-                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
+                                code: "unreadable" | "time_limit" | "model_file_unreadable" | "processing_failed" | "interrupted" | "acc_not_configured" | "acc_disconnected" | "acc_translation_timeout" | "acc_too_large" | "acc_not_ifc" | "acc_fetch_failed" | "acc_unavailable" | "unknown";
                                 params: {
                                     detail?: string;
                                     seconds?: number;
