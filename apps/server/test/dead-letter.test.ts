@@ -9,7 +9,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { jobDefinitions } from '../src/jobs';
 import { processBimFileJob } from '../src/modules/bimfiles/jobs';
+import { markInterrupted } from '../src/modules/processing/service';
 import { storageKeys } from '../src/modules/storage/keys';
+import { interruptConversion } from '../src/modules/viewer/conversion';
+import { systemClock } from '../src/platform/clock';
 import { openDatabase } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
 import { JobQueue } from '../src/platform/queue';
@@ -229,4 +232,64 @@ describe('dead-letter queue', () => {
     survivor.child.kill('SIGTERM');
     await survivor.exited;
   }, 600_000);
+
+  it('a dead letter leaves what its handler settled alone and fails a conversion not ready', async () => {
+    const { target, drop } = await testBackend().create();
+    cleanups.push(drop);
+    if (target.kind !== 'postgres') throw new Error('the test backends are PostgreSQL servers');
+    const handle = await openDatabase(target);
+    cleanups.push(() => handle.close());
+    const deps = { db: handle.db, clock: systemClock };
+    const database = new pg.Client({ connectionString: target.url });
+    await database.connect();
+    cleanups.push(() => database.end());
+    const one = async (text: string, values: unknown[] = []) =>
+      (await database.query<{ id: string }>(text, values)).rows[0]?.id as string;
+    const user = await one(
+      `insert into users (email, password_hash, full_name) values ('settled@example.com', 'x', 'S') returning id`,
+    );
+    const project = await one(
+      `insert into projects (name, created_by, owner_user_id) values ('Settled', $1, $1) returning id`,
+      [user],
+    );
+    const file = await one(
+      `insert into bim_files (project_id, name, source_filename) values ($1, 'S.ifc', 'S.ifc') returning id`,
+      [project],
+    );
+    const version = async (number: number, status: string, errorCode: string | null) =>
+      one(
+        `insert into file_versions (bim_file_id, version_number, version_tag, size_bytes, sha256, storage_key, status, error_code)
+         values ($1, $2, $3, 1, 'x', $4, $5, $6) returning id`,
+        [file, number, `v${number}`, `k${number}`, status, errorCode],
+      );
+    const completed = await version(1, 'completed', null);
+    const failedByHandler = await version(2, 'failed', 'processing_failed');
+    const pending = await version(3, 'pending', null);
+    expect(await markInterrupted(deps, completed)).toBe(false);
+    expect(await markInterrupted(deps, failedByHandler)).toBe(false);
+    expect(await markInterrupted(deps, pending)).toBe(true);
+    const statuses = await database.query<{ id: string; status: string; errorCode: string | null }>(
+      `select id, status, error_code as "errorCode" from file_versions order by version_number`,
+    );
+    expect(statuses.rows).toEqual([
+      { id: completed, status: 'completed', errorCode: null },
+      { id: failedByHandler, status: 'failed', errorCode: 'processing_failed' },
+      { id: pending, status: 'failed', errorCode: 'interrupted' },
+    ]);
+
+    await database.query(
+      `insert into file_version_fragments (file_version_id, status, storage_key, updated_at)
+       values ($1, 'ready', 'frag', now()), ($2, 'converting', null, now())`,
+      [completed, failedByHandler],
+    );
+    expect(await interruptConversion(deps, completed)).toBe(false);
+    expect(await interruptConversion(deps, failedByHandler)).toBe(true);
+    const fragments = await database.query<{ id: string; status: string; error: string | null }>(
+      `select file_version_id as id, status, error from file_version_fragments order by status`,
+    );
+    expect(fragments.rows).toEqual([
+      { id: completed, status: 'ready', error: null },
+      { id: failedByHandler, status: 'failed', error: null },
+    ]);
+  });
 });

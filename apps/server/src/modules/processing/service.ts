@@ -316,7 +316,10 @@ export async function giveUp(deps: ProcessingDeps, versionId: string, error: unk
  * failed the last one (the dead-letter queue, decision 0434). A version still pending or processing
  * is marked failed `interrupted`; one its handler settled is left alone. True when it marked it.
  */
-export async function markInterrupted(deps: ProcessingDeps, versionId: string): Promise<boolean> {
+export async function markInterrupted(
+  deps: Pick<ProcessingDeps, 'db' | 'clock'>,
+  versionId: string,
+): Promise<boolean> {
   return repo.markFailedUnlessSettled(
     deps.db,
     versionId,

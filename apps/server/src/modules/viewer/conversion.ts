@@ -83,7 +83,10 @@ export async function giveUpConversion(
  * attempt's worker stopped; the dead-letter queue, decision 0434): a conversion not ready is marked
  * failed with no detail, so the viewer says the version has no viewable 3D model instead of waiting.
  */
-export async function interruptConversion(deps: ConversionDeps, versionId: string): Promise<boolean> {
+export async function interruptConversion(
+  deps: Pick<ConversionDeps, 'db' | 'clock'>,
+  versionId: string,
+): Promise<boolean> {
   const row = await repo.findFragments(deps.db, versionId);
   if (row?.status === 'ready' || row?.status === 'failed') return false;
   return repo.saveFragmentsState(
