@@ -155,6 +155,12 @@ for (const backend of testBackends()) {
         });
       expect(await fresh().has(version)).toBe(true);
       expect((await runExplorerMatrix(fresh(), version, oracle)).mismatches).toEqual([]);
+      // While a reader holds the table, the drop waits 100 ms at most and leaves the rows to a later sweep.
+      await server.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table element_properties in access share mode`);
+        expect(await sweep()).toEqual({ written: 0, dropped: 0, remaining: true });
+      });
+      expect(await hasPropertyRows(version)).toBe(true);
       // The next sweep finds the file and drops the version's partition; the file answers alone.
       const second = await sweep();
       expect(second).toMatchObject({ written: 0, remaining: false });
@@ -163,6 +169,29 @@ for (const backend of testBackends()) {
       const after = createRoutingExplorerStore(fresh(), createSqlExplorerStore(server.database.db));
       expect((await runExplorerMatrix(after, version, oracle)).mismatches).toEqual([]);
       expect(await sweep()).toEqual({ written: 0, dropped: 0, remaining: false });
+    });
+
+    it('fails the write when the explorer file cannot be stored: the version does not read completed', async () => {
+      const bytes = sharedFile('ifc-samples/SimpleWall.ifc') ?? (haus as Buffer);
+      const { versionId } = await storeUnqueuedVersion(server, projectId, 'No room.ifc', bytes);
+      // The same storage, except that it refuses every write (the model is read from it as usual).
+      const refusing: typeof server.storage = Object.create(server.storage, {
+        putStream: {
+          value: async () => {
+            throw new Error('no room left on the device');
+          },
+        },
+      });
+      const deps = { db: server.database.db, storage: refusing, clock: server.clock, columnar };
+      await expect(
+        processFileVersion({ ...deps, logger: createLogger('silent') }, versionId),
+      ).rejects.toThrow('no room left on the device');
+      const [row] = await server.database.db
+        .select({ status: fileVersions.status })
+        .from(fileVersions)
+        .where(eq(fileVersions.id, versionId));
+      expect(row?.status).toBe('processing');
+      expect(await hasPropertyRows({ id: versionId, processedAt: null, projectId })).toBe(false);
     });
 
     it(`answers alike on a generated ${GENERATED_MB} MB model`, async () => {
