@@ -146,15 +146,14 @@ for (const backend of testBackends()) {
       expect(first.remaining).toBe(true);
       expect(await hasPropertyRows(version)).toBe(true);
       // A store that has not seen the version yet (the first one remembers it had no file for a while).
-      const fresh = () =>
-        createColumnarExplorerStore({
-          engine: columnar,
-          storage: server.storage,
-          workDir: join(scratch, 'load-fresh'),
-          cacheBytes: 64 * 1024 * 1024,
-        });
-      expect(await fresh().has(version)).toBe(true);
-      expect((await runExplorerMatrix(fresh(), version, oracle)).mismatches).toEqual([]);
+      const fresh = createColumnarExplorerStore({
+        engine: columnar,
+        storage: server.storage,
+        workDir: join(scratch, 'load-fresh'),
+        cacheBytes: 64 * 1024 * 1024,
+      });
+      expect(await fresh.has(version)).toBe(true);
+      expect((await runExplorerMatrix(fresh, version, oracle)).mismatches).toEqual([]);
       // While a reader holds the table, the drop waits 100 ms at most and leaves the rows to a later sweep.
       await server.database.db.transaction(async (tx) => {
         await tx.execute(sql`lock table element_properties in access share mode`);
@@ -166,7 +165,7 @@ for (const backend of testBackends()) {
       expect(second).toMatchObject({ written: 0, remaining: false });
       expect(second.dropped).toBeGreaterThanOrEqual(1);
       expect(await hasPropertyRows(version)).toBe(false);
-      const after = createRoutingExplorerStore(fresh(), createSqlExplorerStore(server.database.db));
+      const after = createRoutingExplorerStore(fresh, createSqlExplorerStore(server.database.db));
       expect((await runExplorerMatrix(after, version, oracle)).mismatches).toEqual([]);
       expect(await sweep()).toEqual({ written: 0, dropped: 0, remaining: false });
     });
