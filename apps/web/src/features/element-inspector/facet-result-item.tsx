@@ -1,10 +1,10 @@
 import type { FacetResult, FacetResultDetails } from '@plumbline/contracts';
+import type { Translator } from '@plumbline/i18n';
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { type MessageId, useT } from '@/lib/i18n';
-import type { Translator } from '@plumbline/i18n';
 import {
   CLASSIFICATIONS_SHOWN,
   capped,
