@@ -56,7 +56,7 @@ export function detailRows(t: T, facet: FacetResult): [string, string][] {
     ['compliance.facet.detail.hasValue', yesNo(t, d.property_populated)],
     [
       'compliance.facet.detail.value',
-      d.property_exists ? (d.property_value ?? t('compliance.facet.noValue')) : null,
+      d.property_exists ? (d.property_value ?? t('compliance.noValue')) : null,
     ],
     ['compliance.facet.detail.attribute', d.attribute_name],
     ['compliance.facet.detail.elementClass', d.element_class],
