@@ -15,7 +15,7 @@ import { useActionBlockedReason } from '@/features/projects/permissions';
 import { errorMessage, isApiRequestError } from '@/lib/api';
 import { type MessageId, useT } from '@/lib/i18n';
 import { occurrenceInstructions, requirementAddedText } from './attribute-view';
-import { idsEditWarningText, WHOLE_FILE_REWRITE } from './ids-edit-warnings';
+import { idsEditWarningText } from './ids-edit-warnings';
 
 type Cardinality = 'required' | 'optional';
 
@@ -221,10 +221,10 @@ export function AddToSpecification({
               </p>
               <ul className="list-disc space-y-1 pl-5">
                 {rewriteWarnings.map((w) => (
-                  <li key={w.code}>{idsEditWarningText(w)}</li>
+                  <li key={w.code}>{idsEditWarningText(t, w)}</li>
                 ))}
               </ul>
-              <p>{WHOLE_FILE_REWRITE}</p>
+              <p>{t('inspector.add.wholeFileRewrite')}</p>
               <div className="flex gap-2">
                 <Button
                   variant="destructive"
