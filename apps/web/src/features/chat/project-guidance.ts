@@ -1,4 +1,4 @@
-import type { MessageId } from '@/messages';
+import type { MessageId } from '@/lib/i18n';
 import type { ProjectType } from './project-type';
 
 /**

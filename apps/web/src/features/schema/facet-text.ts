@@ -1,7 +1,7 @@
 import { foldedText, type IdsFacet, type IdsFacetType, type ValueConstraint } from '@plumbline/contracts';
 import type { Translator } from '@plumbline/i18n';
 import { FACET_TYPES } from '@/lib/facet-labels';
-import type { MessageId } from '@/messages';
+import type { MessageId } from '@/lib/i18n';
 
 type T = Translator<MessageId>;
 

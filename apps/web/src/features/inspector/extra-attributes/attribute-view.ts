@@ -6,7 +6,7 @@ import type {
 } from '@plumbline/contracts';
 import type { Translator } from '@plumbline/i18n';
 import { formatPercent } from '@/lib/format';
-import type { MessageId } from '@/messages';
+import type { MessageId } from '@/lib/i18n';
 
 type T = Translator<MessageId>;
 

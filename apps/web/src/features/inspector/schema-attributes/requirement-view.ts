@@ -7,7 +7,7 @@ import type {
 import { foldedText } from '@plumbline/contracts';
 import type { Translator } from '@plumbline/i18n';
 import { facetTypeLabel } from '@/lib/facet-labels';
-import type { MessageId } from '@/messages';
+import type { MessageId } from '@/lib/i18n';
 
 type T = Translator<MessageId>;
 
