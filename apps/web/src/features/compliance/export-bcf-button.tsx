@@ -1,9 +1,4 @@
-import {
-  BCF_VERSION_LABEL,
-  type BcfVersion,
-  bcfVersionSchema,
-  DEFAULT_BCF_VERSION,
-} from '@plumbline/contracts';
+import { type BcfVersion, bcfVersionSchema, DEFAULT_BCF_VERSION } from '@plumbline/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -72,7 +67,10 @@ export function ExportBcfButton(props: {
         <SelectContent>
           {bcfVersionSchema.options.map((option) => (
             <SelectItem key={option} value={option}>
-              {BCF_VERSION_LABEL[option]}
+              {t('compliance.bcf.versionName', {
+                version: option,
+                mostTools: option === DEFAULT_BCF_VERSION ? 'yes' : 'no',
+              })}
             </SelectItem>
           ))}
         </SelectContent>
