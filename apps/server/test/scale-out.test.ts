@@ -285,7 +285,7 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     const versionIds = versions.map((v) => v.versionId);
     await until('every version to complete', async () => {
       const { rows } = await database.query<{ status: string; error: string | null }>(
-        'select status, error from file_versions where id = any($1)',
+        'select status, error_code as error from file_versions where id = any($1)',
         [versionIds],
       );
       const failed = rows.find((row) => row.status === 'failed');
