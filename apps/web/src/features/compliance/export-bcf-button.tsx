@@ -61,7 +61,10 @@ export function ExportBcfButton(props: {
     <div className="flex flex-wrap items-center gap-2">
       <BcfValiditySwitch checked={validity} onCheckedChange={setValidity} />
       <Select value={version} onValueChange={(v) => setVersion(bcfVersionSchema.parse(v))}>
-        <SelectTrigger aria-label={t('compliance.bcf.version')} className="h-8 w-[6.5rem]">
+        <SelectTrigger
+          aria-label={t('compliance.bcf.version')}
+          className="h-8 w-auto min-w-[6.5rem] max-w-[16rem]"
+        >
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
