@@ -14,12 +14,13 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, openAsBlob } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { GENERATOR_VERSION, type GenerateSummary, generateIfc } from '@plumbline/ifc-gen';
 import pg from 'pg';
+import { embeddedDatabaseUrl } from '../apps/server/src/platform/embedded-postgres';
 import type { ChildResult } from './bench-child';
 import { type RunningServer, startBuiltServer } from './lib/api-server';
 import { type LoadResult, load } from './lib/http-load';
@@ -95,6 +96,7 @@ interface BackendFigures {
   elements: number;
   metadataRows: number;
   serverPeakRssMb: number;
+  storage: VersionBytes | null;
   routes: Array<{ name: string; path: string; result: LoadResult | null; serialP50?: number }>;
 }
 
@@ -186,6 +188,8 @@ async function runBackend(
       ['metadata page 50', `${meta}?page=50`],
       ['metadata search', `${meta}?search=${option('attribute', 3)}`],
       ['metadata search (rare)', `${meta}?search=zzqx`],
+      // A frequent term (issue 34): every fire rating matches, so counting every match is what costs.
+      ['metadata search "Fire"', `${meta}?search=Fire`],
       ['metadata filter category', `${meta}?category=${option('category')}`],
       [
         'metadata filter set+attr',
@@ -198,6 +202,16 @@ async function runBackend(
         `${meta}?search=${option('level', 0).slice(0, 4) || 'a'}&category=${option('category')}&sort=attribute&order=desc`,
       ],
     ];
+    const storage = await versionBytes(
+      options.databaseUrl ?? embeddedDatabaseUrl(join(dataDir, 'postgres')),
+      dataDir,
+      projectId,
+      await latestVersionId(api, projectId, fileId),
+    ).catch((error: unknown) => {
+      console.log(`[${backend}] bytes per version not measured: ${(error as Error).message}`);
+      return null;
+    });
+    if (storage) console.log(`[${backend}] bytes per version: ${JSON.stringify(storage)}`);
     const measured: BackendFigures['routes'] = [];
     for (const [name, path] of routes) {
       const probe = await fetch(`${server.baseUrl}${path}`, { headers: api.headers() });
@@ -238,6 +252,7 @@ async function runBackend(
       elements: files.bim_files[0]?.elements_count ?? 0,
       metadataRows: facets.total_rows,
       serverPeakRssMb: server.peakRssBytes() / 2 ** 20,
+      storage,
       routes: measured,
     };
   } finally {
@@ -279,6 +294,64 @@ async function waitForFollowUpJobs(
     }
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
+}
+
+async function latestVersionId(api: Api, projectId: string, fileId: string): Promise<string> {
+  const versions = await api.json<{ versions: Array<{ id: string }> }>(
+    'GET',
+    `/api/v1/projects/${projectId}/bimfiles/${fileId}/versions`,
+  );
+  const id = versions.versions[0]?.id;
+  if (!id) throw new Error('no version');
+  return id;
+}
+
+/** What one processed version keeps, in bytes: its partitions (with indexes and TOAST) and its files. */
+interface VersionBytes {
+  /** pg_total_relation_size of the version's partition of each per-version table that has one. */
+  partitions: Record<string, number>;
+  /** pg_indexes_size of the same partitions (part of `partitions`). */
+  indexes: Record<string, number>;
+  /** The version's own files beside the model (explorer rows, fragments), by suffix; the IFC apart. */
+  files: Record<string, number>;
+  /** The partitions + the explorer file: what the version's rows cost (the IFC, stored once per hash, and the viewer's fragments alike before and after issue 34, left out). */
+  total: number;
+}
+
+async function versionBytes(
+  databaseUrl: string | null,
+  dataDir: string,
+  projectId: string,
+  versionId: string,
+): Promise<VersionBytes> {
+  if (!databaseUrl) throw new Error('no database address');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const partitions: Record<string, number> = {};
+  const indexes: Record<string, number> = {};
+  try {
+    for (const table of ['elements', 'element_properties', 'element_results']) {
+      const { rows } = await client.query<{ bytes: string | null; indexes: string | null }>(
+        `select pg_total_relation_size(p) as bytes, pg_indexes_size(p) as indexes
+         from (select to_regclass(plumbline_version_partition($1, $2::uuid)) as p) t`,
+        [table, versionId],
+      );
+      partitions[table] = Number(rows[0]?.bytes ?? 0);
+      indexes[table] = Number(rows[0]?.indexes ?? 0);
+    }
+  } finally {
+    await client.end();
+  }
+  const files: Record<string, number> = {};
+  for (const suffix of ['rows.parquet', 'frag']) {
+    const path = join(dataDir, 'files', 'projects', projectId, 'bimfiles', `${versionId}.${suffix}`);
+    files[suffix] = await stat(path).then(
+      (s) => s.size,
+      () => 0,
+    );
+  }
+  const total = Object.values(partitions).reduce((a, b) => a + b, 0) + (files['rows.parquet'] ?? 0);
+  return { partitions, indexes, files, total };
 }
 
 /** A 404 from the router itself (no such route) rather than from a route (no such row). */
@@ -323,6 +396,16 @@ function printTable(figures: BackendFigures[], engine: ChildResult | null): void
       `\n### ${f.backend}: upload ${f.uploadSeconds.toFixed(1)} s, upload→completed ${f.uploadToCompletedSeconds.toFixed(1)} s, ` +
         `${f.elements} elements, ${f.metadataRows} metadata rows, server peak RSS ${f.serverPeakRssMb.toFixed(0)} MB`,
     );
+    if (f.storage) {
+      const mb = (bytes: number | undefined) => ((bytes ?? 0) / 1e6).toFixed(1);
+      const p = f.storage.partitions;
+      const i = f.storage.indexes;
+      console.log(
+        `bytes per version: ${mb(f.storage.total)} MB (partitions, of which indexes: elements ${mb(p.elements)} / ${mb(i.elements)}, ` +
+          `element_properties ${mb(p.element_properties)} / ${mb(i.element_properties)}, element_results ${mb(p.element_results)} / ${mb(i.element_results)} MB; ` +
+          `explorer file ${mb(f.storage.files['rows.parquet'])} MB; fragments ${mb(f.storage.files.frag)} MB apart)\n`,
+      );
+    }
     console.log('| route | alone p50 ms | p50 ms | p95 ms | p99 ms | req/s | p95 < 100 ms |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of f.routes) {

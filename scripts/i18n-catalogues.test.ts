@@ -1,10 +1,11 @@
 // Every catalogue is complete in every language (issue 31): each locale holds exactly the English ids,
-// each translation takes the same ICU arguments as its source (@plumbline/i18n/check), and an id is
-// defined once in the whole repository, since the web app merges the catalogues it loads.
+// each translation takes the same ICU arguments as its source (@plumbline/i18n/check), French text has
+// no plain space where its typography wants a no-break one, and an id is defined once in the whole
+// repository, since the web app merges the catalogues it loads.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSource, compareCatalogues } from '@plumbline/i18n/check';
+import { checkSource, compareCatalogues, frenchSpacingProblems } from '@plumbline/i18n/check';
 import { LOCALES } from '@plumbline/i18n/locales';
 import { describe, expect, it } from 'vitest';
 
@@ -75,6 +76,15 @@ describe('the message catalogues', () => {
           const file = join(dir, `${locale}.json`);
           expect(safeFile(file), `${name}/${locale}.json is missing`).toBe(true);
           const problems = compareCatalogues(source, read(file)).map((p) => `${p.id}: ${p.problem}`);
+          expect(problems).toEqual([]);
+        });
+      }
+
+      if (!ENGLISH_ONLY.includes(name) && safeFile(join(dir, 'fr.json'))) {
+        it('fr puts a no-break space, not a plain one, before : ; ! ? » and after «', () => {
+          const problems = Object.entries(read(join(dir, 'fr.json'))).flatMap(([id, message]) =>
+            frenchSpacingProblems(message).map((excerpt) => `${id}: "${excerpt}"`),
+          );
           expect(problems).toEqual([]);
         });
       }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateIfc } from '@plumbline/ifc-gen';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateExplorerFiles } from '../src/modules/metadata/columnar/migrate';
 import { createColumnarExplorerStore } from '../src/modules/metadata/columnar/store';
@@ -11,6 +11,7 @@ import { createRoutingExplorerStore } from '../src/modules/metadata/routing-stor
 import { createSqlExplorerStore } from '../src/modules/metadata/sql-store';
 import { processFileVersion } from '../src/modules/processing/service';
 import { createColumnarEngine } from '../src/platform/columnar-engine';
+import { rowsOf } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
 import { fileVersions } from '../src/schema';
 import { testBackends } from './support/backends';
@@ -90,13 +91,31 @@ for (const backend of testBackends()) {
       return { id: versionId, processedAt: row?.processedAt ?? null, projectId };
     }
 
+    /** Whether the version's property rows are in PostgreSQL (its `element_properties` partition). */
+    async function hasPropertyRows(version: ExplorerVersion): Promise<boolean> {
+      const [row] = await rowsOf<{ exists: boolean }>(
+        server.database.db,
+        sql`select to_regclass(quote_ident(plumbline_version_partition('element_properties', ${version.id}::uuid))) is not null as exists`,
+      );
+      return row?.exists === true;
+    }
+
     async function matrix(name: string, bytes: Buffer) {
-      const version = await processed(name, bytes);
+      // The model processed twice: with a columnar engine (the file, no rows in PostgreSQL) and
+      // without one (EXPLORER_STORE=sql: the rows in PostgreSQL, no file); each store reads its own.
+      const versions = {
+        columnar: await processed(name, bytes),
+        sql: await processed(`SQL ${name}`, bytes, false),
+      };
       const oracle = oracleOf(new Uint8Array(bytes));
       expect(oracle.rows.length).toBeGreaterThan(0);
       // Processing wrote the file, so the columnar store answers from it, not through a fallback.
-      expect(await columnarStore.has(version)).toBe(true);
+      expect(await columnarStore.has(versions.columnar)).toBe(true);
+      expect(await hasPropertyRows(versions.columnar)).toBe(false);
+      expect(await columnarStore.has(versions.sql)).toBe(false);
+      expect(await hasPropertyRows(versions.sql)).toBe(true);
       for (const [storeName, store] of stores()) {
+        const version = versions[storeName as keyof typeof versions];
         const outcome = await runExplorerMatrix(store, version, oracle);
         expect({ store: storeName, mismatches: outcome.mismatches }).toEqual({
           store: storeName,
@@ -111,18 +130,21 @@ for (const backend of testBackends()) {
       it.skipIf(bytes === null)(`answers alike on ${sample}`, () => matrix(sample, bytes as Buffer));
     }
 
-    it('answers from the SQL rows while a version has no file, and from the file the migration writes', async () => {
+    it('answers from the SQL rows while a version has no file, from the file the migration writes, and drops the rows a sweep later', async () => {
       const bytes = sharedFile('ifc-samples/SimpleWall.ifc') ?? (haus as Buffer);
       const version = await processed('No file yet.ifc', bytes, false);
       const oracle = oracleOf(new Uint8Array(bytes));
       const routing = createRoutingExplorerStore(columnarStore, createSqlExplorerStore(server.database.db));
       expect(await columnarStore.has(version)).toBe(false);
       expect((await runExplorerMatrix(routing, version, oracle)).mismatches).toEqual([]);
-      // The background migration writes the files of completed versions that have none, this one among them.
+      // The background migration writes the files of completed versions that have none, this one
+      // among them, and keeps their rows for now (a process may still route them to SQL for a while).
       const deps = { db: server.database.db, storage: server.storage, columnar };
-      const swept = await migrateExplorerFiles(deps, { versions: 100, stop: () => false });
-      expect(swept).toMatchObject({ remaining: false });
-      expect(swept.written).toBeGreaterThanOrEqual(1);
+      const sweep = () => migrateExplorerFiles(deps, { versions: 100, stop: () => false });
+      const first = await sweep();
+      expect(first.written).toBeGreaterThanOrEqual(1);
+      expect(first.remaining).toBe(true);
+      expect(await hasPropertyRows(version)).toBe(true);
       // A store that has not seen the version yet (the first one remembers it had no file for a while).
       const fresh = createColumnarExplorerStore({
         engine: columnar,
@@ -132,7 +154,43 @@ for (const backend of testBackends()) {
       });
       expect(await fresh.has(version)).toBe(true);
       expect((await runExplorerMatrix(fresh, version, oracle)).mismatches).toEqual([]);
-      expect((await migrateExplorerFiles(deps, { versions: 100, stop: () => false })).written).toBe(0);
+      // While a reader holds the table, the drop waits 100 ms at most and leaves the rows to a later sweep.
+      await server.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table element_properties in access share mode`);
+        expect(await sweep()).toEqual({ written: 0, dropped: 0, remaining: true });
+      });
+      expect(await hasPropertyRows(version)).toBe(true);
+      // The next sweep finds the file and drops the version's partition; the file answers alone.
+      const second = await sweep();
+      expect(second).toMatchObject({ written: 0, remaining: false });
+      expect(second.dropped).toBeGreaterThanOrEqual(1);
+      expect(await hasPropertyRows(version)).toBe(false);
+      const after = createRoutingExplorerStore(fresh, createSqlExplorerStore(server.database.db));
+      expect((await runExplorerMatrix(after, version, oracle)).mismatches).toEqual([]);
+      expect(await sweep()).toEqual({ written: 0, dropped: 0, remaining: false });
+    });
+
+    it('fails the write when the explorer file cannot be stored: the version does not read completed', async () => {
+      const bytes = sharedFile('ifc-samples/SimpleWall.ifc') ?? (haus as Buffer);
+      const { versionId } = await storeUnqueuedVersion(server, projectId, 'No room.ifc', bytes);
+      // The same storage, except that it refuses every write (the model is read from it as usual).
+      const refusing: typeof server.storage = Object.create(server.storage, {
+        putStream: {
+          value: async () => {
+            throw new Error('no room left on the device');
+          },
+        },
+      });
+      const deps = { db: server.database.db, storage: refusing, clock: server.clock, columnar };
+      await expect(
+        processFileVersion({ ...deps, logger: createLogger('silent') }, versionId),
+      ).rejects.toThrow('no room left on the device');
+      const [row] = await server.database.db
+        .select({ status: fileVersions.status })
+        .from(fileVersions)
+        .where(eq(fileVersions.id, versionId));
+      expect(row?.status).toBe('processing');
+      expect(await hasPropertyRows({ id: versionId, processedAt: null, projectId })).toBe(false);
     });
 
     it(`answers alike on a generated ${GENERATED_MB} MB model`, async () => {

@@ -194,7 +194,7 @@ describe('heartbeat take-over', () => {
     // And it completes there, once.
     await until('the version to complete', async () => {
       const { rows } = await database.query<{ status: string; error: string | null }>(
-        'select status, error from file_versions where id = $1',
+        'select status, error_code as error from file_versions where id = $1',
         [versionId],
       );
       if (rows[0]?.status === 'failed') throw new Error(`the version failed: ${rows[0].error}`);

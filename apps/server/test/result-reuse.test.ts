@@ -104,7 +104,7 @@ for (const backend of testBackends()) {
         elementsCount: number | null;
       }>(
         server.database.db,
-        sql`select status, error, result_key as "resultKey", explorer_file_key as "explorerFileKey",
+        sql`select status, error_code as error, result_key as "resultKey", explorer_file_key as "explorerFileKey",
               elements_count as "elementsCount" from file_versions where id = ${versionId}`,
       );
       return row!;

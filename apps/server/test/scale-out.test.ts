@@ -209,6 +209,7 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     );
     const versions = uploads.map((upload) => ({
       name: upload.bim_file.name as string,
+      fileId: upload.bim_file.id as string,
       versionId: upload.version.id as string,
     }));
     expect(new Set(versions.map((v) => v.versionId)).size).toBe(MODELS);
@@ -284,14 +285,14 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     const versionIds = versions.map((v) => v.versionId);
     await until('every version to complete', async () => {
       const { rows } = await database.query<{ status: string; error: string | null }>(
-        'select status, error from file_versions where id = any($1)',
+        'select status, error_code as error from file_versions where id = any($1)',
         [versionIds],
       );
       const failed = rows.find((row) => row.status === 'failed');
       if (failed) throw new Error(`a version failed: ${failed.error}`);
       return rows.length === MODELS && rows.every((row) => row.status === 'completed');
     }, [api, survivor]);
-    for (const { name, versionId } of versions) {
+    for (const { name, fileId, versionId } of versions) {
       const count = async (table: string, where = '') =>
         Number(
           (
@@ -304,7 +305,10 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
       expect(
         {
           elements: await count('elements'),
-          properties: await count('element_properties'),
+          // The property rows live in the version's explorer file (decision 0435): read through the API.
+          properties: (
+            await json(`/api/v1/projects/${projectId}/bimfiles/${fileId}/metadata/facets`, { token })
+          ).total_rows,
           results: await count('element_results'),
           passed: await count('element_results', 'and passed'),
         },

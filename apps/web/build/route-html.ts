@@ -54,7 +54,7 @@ function escapeHtml(text: string): string {
  */
 export function withOpeningHeading(html: string): string {
   if (!html.includes(SHELL_HEADING_BAR)) throw new Error('route html: the static shell has no heading bar');
-  // The static HTML is English, as its "Loading…" is: React draws the page's language over it.
+  // English in the HTML; public/shell-language.js words it in the page's language before the first paint.
   const title = english[OVERVIEW_HEADING.title];
   const description = english[OVERVIEW_HEADING.description];
   return html.replace(

@@ -308,7 +308,12 @@ describe.skipIf(!haveWall)('every screen in the reader’s language (issue 31)',
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
       const main = page.getByRole('main');
       await expectVisible(main.getByText(words.overview.words[0] as RegExp).first());
-      expect(lacking((await main.textContent()) ?? '', words.overview.words)).toEqual([]);
+      // The cards fill in after the heading: wait until every expected word has come.
+      await expect
+        .poll(async () => lacking((await main.textContent()) ?? '', words.overview.words), {
+          timeout: 120_000,
+        })
+        .toEqual([]);
       await page.waitForLoadState('networkidle');
       await screenshot(page, `languages-${lang}-2-overview`);
 

@@ -24,59 +24,6 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-/**
- * TEMPORARY: English still on screens whose extraction other tasks of issue 31 own. Each entry is a
- * text (exactly as shown) and its owner; the lead empties this list as those tasks merge. Nothing else
- * may go here: a finding outside it fails the run.
- */
-const OWNED_ELSEWHERE: { text: RegExp; owner: string }[] = [
-  // Subscriptions: the banner on every dashboard tab, the tab itself, the demo's subscriptions card.
-  {
-    owner: 'subscriptions',
-    text: /^You have no active subscription\. Explore the demo \| or choose a plan for a project$/,
-  },
-  {
-    owner: 'subscriptions',
-    text: /^(Open the demo|Choose a plan|Subscriptions|ROI Calculator|Integration Guide|Manage Billing|Add New Project|View Plans|New Project|Billing history)$/,
-  },
-  {
-    owner: 'subscriptions',
-    text: /^(In the demo every project counts as subscribed|on a plan \| billed monthly per project|Each project has its own monthly plan)$/,
-  },
-  {
-    owner: 'subscriptions',
-    text: /^Sign up to choose a plan for your own projects\. Demo data cannot be modified$/,
-  },
-  // The wizard (Create New Project).
-  {
-    owner: 'wizard',
-    text: /^(Create New Project|Step|of|Connect|Details|Files|Payment|Complete|Where are the models of this project|Connect to Autodesk ACC|How the ACC integration works|Upload IFC files from this computer)$/,
-  },
-  {
-    owner: 'wizard',
-    text: /^Importing from Autodesk Construction Cloud is not set up on this installation$/,
-  },
-  {
-    owner: 'wizard',
-    text: /^Choose \.ifc files \| they are uploaded and checked once the project is created$/,
-  },
-  // The assistant's suggested questions when no model answers.
-  {
-    owner: 'chat fallback questions',
-    text: /^(Which walls fail|What should I fix first|Which requirements fail most often)$/,
-  },
-  // Facet labels the server sends (metadata/live-facets.ts 'No level').
-  { owner: 'facet labels', text: /^No level$/ },
-  // The 3D legend's note on elements without a shape (contracts/figures.ts undrawnElementsNote).
-  // The compliance view's BCF export: BCF_VERSION_LABEL (contracts/reports.ts, deprecated "until the
-  // compliance feature's export button is extracted").
-  { owner: 'compliance export button', text: /^BCF 2\.1 \| most tools$/ },
-  {
-    owner: 'viewer',
-    text: /^\d+ of \d+ elements have no 3D shape \| type objects \|( openings \|)? spatial elements \| they are counted but not drawn$/,
-  },
-];
-
 /** Every string the API sent this page (names, files, people): data, never a catalogue's. */
 const apiData = new Set<string>();
 /** Keys whose strings are words the server wrote for a person, not data: those must be extracted. */
@@ -169,9 +116,7 @@ async function scan(state: string): Promise<string[]> {
   const mine: string[] = [];
   for (const text of result.unextracted) {
     found.push({ state, kind: 'unextracted', text });
-    const shown = text.split('  <<')[0] ?? text; // without the debug run's context
-    if (!OWNED_ELSEWHERE.some((owned) => owned.text.test(shown)))
-      mine.push(`${state}: unextracted "${text}"`);
+    mine.push(`${state}: unextracted "${text}"`);
   }
   for (const text of result.clipped) {
     found.push({ state, kind: 'clipped', text });

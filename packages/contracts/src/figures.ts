@@ -28,13 +28,6 @@ export const ELEMENT_POPULATION = {
     'Everything that is neither an IfcProduct nor an IfcTypeObject: IfcProject, property sets, relations, materials, geometry.',
 } as const;
 
-/** What the 3D legend says about the elements it cannot draw (the same population as the cards). */
-export function undrawnElementsNote(total: number, drawn: number): string | null {
-  const undrawn = total - drawn;
-  if (undrawn <= 0) return null;
-  return `${undrawn.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} elements have no 3D shape (type objects, openings, spatial elements); they are counted but not drawn.`;
-}
-
 /** An element's status against a specification (compliance.ts), labelled the same everywhere. */
 export const COMPLIANCE_STATUS_LABELS = {
   passed: 'Passed',

@@ -12,14 +12,6 @@ export type ReportFormat = z.infer<typeof reportFormatSchema>;
 export const bcfVersionSchema = z.enum(['2.1', '3.0']);
 export type BcfVersion = z.infer<typeof bcfVersionSchema>;
 export const DEFAULT_BCF_VERSION: BcfVersion = '2.1';
-/**
- * @deprecated English words: the web renders `reports.dialog.bcfVersionName` (its reports catalogue).
- * Kept only until the compliance feature's export button is extracted (issue 31); then removed.
- */
-export const BCF_VERSION_LABEL: Record<BcfVersion, string> = {
-  '2.1': 'BCF 2.1 (most tools)',
-  '3.0': 'BCF 3.0',
-};
 
 export const reportStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSource, compareCatalogues } from './check';
+import { checkSource, compareCatalogues, frenchSpacingProblems, withFrenchSpacing } from './check';
 
 describe('compareCatalogues', () => {
   const en = {
@@ -41,5 +41,31 @@ describe('compareCatalogues', () => {
   it('reports a message that does not parse', () => {
     expect(checkSource({ broken: '{n, plural, one {x}' })[0]?.problem).toMatch(/does not parse/);
     expect(compareCatalogues({ a: '{n}' }, { a: '{n' })[0]?.problem).toMatch(/does not parse/);
+  });
+});
+
+describe('frenchSpacingProblems', () => {
+  it('names a plain space before : ; ! ? » and after «, in every option and tag', () => {
+    expect(frenchSpacingProblems('Erreur : {reason}')).toEqual(['Erreur␣:']);
+    expect(frenchSpacingProblems('{n, plural, one {Prêt ?} other {Prêts !}}')).toEqual(['Prêt␣?', 'Prêts␣!']);
+    expect(frenchSpacingProblems('<b>« {name} »</b> ; fin')).toEqual(['«␣', '␣»', '␣;']);
+  });
+
+  it('accepts no-break spaces and leaves ICU syntax alone', () => {
+    expect(frenchSpacingProblems('Erreur\u00a0: {reason}\u202f!')).toEqual([]);
+    expect(frenchSpacingProblems('«\u00a0{name}\u00a0» {share, number, ::percent}')).toEqual([]);
+    expect(frenchSpacingProblems('Ouvrir https://example.org à 10:30')).toEqual([]);
+  });
+});
+
+describe('withFrenchSpacing', () => {
+  it('puts no-break spaces into the text and leaves the ICU syntax as written', () => {
+    const message =
+      '« {name} » : {share, number, ::percent} ; {n, plural, one {prêt ?} other {<b>prêts !</b>}}';
+    const fixed = withFrenchSpacing(message);
+    expect(fixed).toBe(
+      '«\u00a0{name}\u00a0»\u00a0: {share, number, ::percent}\u00a0; {n, plural, one {prêt\u00a0?} other {<b>prêts\u00a0!</b>}}',
+    );
+    expect(frenchSpacingProblems(fixed)).toEqual([]);
   });
 });

@@ -124,3 +124,59 @@ export function compareCatalogues(source: SourceCatalogue, translation: SourceCa
   }
   return problems;
 }
+
+/** The text of a message as written, without its ICU syntax: each literal, in and under every option. */
+function literals(elements: readonly MessageFormatElement[], into: string[]): string[] {
+  for (const element of elements) {
+    if (element.type === TYPE.literal) into.push(element.value);
+    if (element.type === TYPE.tag) literals(element.children, into);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) literals(option.value, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * French typography (docs/i18n.md): a no-break space (U+00A0, or the narrow U+202F) before `: ; ! ?`
+ * and `»`, and after `«`; a plain space there lets a line break strand the mark. The places a
+ * message's text has a plain space instead, as short excerpts; ICU syntax (`{n, number, ::percent}`)
+ * is not text and is not looked at.
+ */
+export function frenchSpacingProblems(message: string): string[] {
+  const found: string[] = [];
+  for (const text of literals(parse(message), [])) {
+    for (const match of text.matchAll(/ [:;!?»]|« /g)) {
+      const at = match.index ?? 0;
+      found.push(text.slice(Math.max(0, at - 12), at + match[0].length).replaceAll(' ', '␣'));
+    }
+  }
+  return found;
+}
+
+/** The places of a message's text (its literals), as [start, end) offsets into the message. */
+function literalRanges(elements: readonly MessageFormatElement[], into: Array<[number, number]>) {
+  for (const element of elements) {
+    if (element.type === TYPE.literal && element.location) {
+      into.push([element.location.start.offset, element.location.end.offset]);
+    }
+    if (element.type === TYPE.tag) literalRanges(element.children, into);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) literalRanges(option.value, into);
+    }
+  }
+  return into;
+}
+
+/** The message with a no-break space where `frenchSpacingProblems` finds a plain one (text only). */
+export function withFrenchSpacing(message: string): string {
+  let fixed = message;
+  for (const [start, end] of literalRanges(parse(message, { captureLocation: true }), [])) {
+    const text = fixed
+      .slice(start, end)
+      .replace(/ (?=[:;!?»])/g, '\u00a0')
+      .replace(/« /g, '«\u00a0');
+    fixed = fixed.slice(0, start) + text + fixed.slice(end);
+  }
+  return fixed;
+}

@@ -8,9 +8,10 @@ const VERSIONS_PER_RUN = 20;
 const RUN_MS = 5 * 60_000;
 
 /**
- * The background migration to explorer files (decision 0274): every ten minutes, completed versions
- * processed before the columnar store get their Parquet file from their PostgreSQL rows, newest
- * first, one at a time; the SQL store answers each until then.
+ * The background migration to explorer files (decisions 0274, 0435): every ten minutes, completed
+ * versions processed before the columnar store get their Parquet file from their PostgreSQL rows,
+ * newest first, one at a time; the SQL store answers each until then, and the next sweep drops the
+ * version's `element_properties` partition.
  */
 export const explorerFilesJob: JobDefinition<Record<string, never>, JobDeps> = {
   name: 'explorer.files-migrate',
@@ -24,6 +25,7 @@ export const explorerFilesJob: JobDefinition<Record<string, never>, JobDeps> = {
       { db, storage, columnar },
       { versions: VERSIONS_PER_RUN, stop: () => performance.now() - started > RUN_MS },
     );
-    if (outcome.written > 0) logger.info(outcome, 'explorer files written for earlier versions');
+    if (outcome.written > 0 || outcome.dropped > 0)
+      logger.info(outcome, 'explorer files written for earlier versions, their property rows dropped');
   },
 };

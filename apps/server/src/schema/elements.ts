@@ -74,7 +74,9 @@ export const elements = pgTable(
  * filters, sorts and pages these rows on the server. Values as text, as written in the file.
  * Partitioned by version (migration 0034, decision 0191; Drizzle does not describe partitions): each
  * version's rows are a table of their own, written by processing/output-writer.ts
- * `loadVersionPartition` and dropped with the version.
+ * `loadVersionPartition` and dropped with the version. Since decision 0435 only versions processed
+ * with `EXPLORER_STORE=sql`, or before their explorer file was written, have rows here; the
+ * background migration drops a version's partition once its Parquet file answers for it.
  */
 export const elementProperties = pgTable(
   'element_properties',

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { LiveAnnouncerProvider } from '@/components/ui/live-announcer';
 import { setUnauthorizedHandler } from '@/lib/api';
-import { subscribeLocale } from '@/lib/i18n';
+import { subscribeLocale, useT } from '@/lib/i18n';
 import { watchProjectSettles } from '@/lib/project-freshness';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session';
@@ -32,12 +32,21 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // What the server wrote in words (reasons, answers) is asked again in the new language.
   useEffect(() => subscribeLocale(() => void queryClient.invalidateQueries()), [queryClient]);
 
+  // The `app` catalogue is loaded before the first render (boot.tsx): the toasts' region is named in the page's language.
+  const t = useT('app');
+
   return (
     <QueryClientProvider client={queryClient}>
       <LiveAnnouncerProvider>
         {children}
         {/* Sonner's region is polite (aria-live), so each toast is read once. */}
-        <Toaster position="bottom-right" richColors closeButton />
+        <Toaster
+          position="bottom-right"
+          richColors
+          closeButton
+          containerAriaLabel={t('app.toasts.region')}
+          toastOptions={{ closeButtonAriaLabel: t('app.toasts.close') }}
+        />
       </LiveAnnouncerProvider>
     </QueryClientProvider>
   );

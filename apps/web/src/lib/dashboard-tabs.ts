@@ -33,7 +33,7 @@ export interface DashboardShellOptions {
 /**
  * The Overview's heading (spec 1 §2.2), as message ids of the `app` catalogue (loaded before the first
  * render). The loading page of a dashboard that opens on the Overview shows it too, from the static
- * HTML on (lib/opening-heading.ts; the static HTML in English), so the page's largest text is painted
+ * HTML on (lib/opening-heading.ts; public/shell-language.js words it in the page's language), so the page's largest text is painted
  * with the first paint instead of after the code and the data (issue 21: LCP on a phone).
  */
 export const OVERVIEW_HEADING = {

@@ -1,11 +1,21 @@
 import type { IdsFacetType } from '@plumbline/contracts';
+import type { Translator } from '@plumbline/i18n';
+import type { MessageId } from '@/messages';
 
-/** The name of each IDS facet type on every screen (IDS Schemas, Schema Attributes, Element Inspector), in IDS order. */
-export const FACET_TYPE_LABELS: Record<IdsFacetType, string> = {
-  entity: 'Entity',
-  attribute: 'Attribute',
-  property: 'Property',
-  classification: 'Classification',
-  material: 'Material',
-  partof: 'Part of',
-};
+/** The IDS facet types in IDS order (the order of every list and filter of them). */
+export const FACET_TYPES: readonly IdsFacetType[] = [
+  'entity',
+  'attribute',
+  'property',
+  'classification',
+  'material',
+  'partof',
+];
+
+/**
+ * The name of an IDS facet type on every screen (IDS Schemas, Schema Attributes, Element Inspector), in
+ * the page's language: `common.facetType`, so the caller's `useT` must load `common`.
+ */
+export function facetTypeLabel(t: Translator<MessageId>, type: IdsFacetType): string {
+  return t('common.facetType', { type });
+}

@@ -11,7 +11,8 @@ import type { StoredModel } from './analyse';
 /**
  * The version's explorer rows as one Parquet file in storage, beside its IFC (decision 0274), made
  * by the columnar engine from the COPY text the analysis thread encoded. Runs beside the write
- * transaction; the explorer reads the SQL rows until the file is there.
+ * transaction, which waits for it before the version reads completed: with a columnar engine the
+ * file is the version's only store of property rows (decision 0435).
  */
 export async function storeExplorerFile(
   deps: { columnar: ColumnarEngine; storage: FileStorage },

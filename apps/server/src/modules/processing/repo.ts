@@ -320,26 +320,36 @@ async function writeComparison(tx: Database, input: ResultsToWrite, hooks: Write
  * Replaces everything stored for a version in one transaction: elements, properties and results
  * are deleted and written again, then the version is marked completed. A crash at any point rolls
  * the whole of it back, and a retry starts from the same clean slate.
+ *
+ * With `explorerFile` (the version's Parquet file being written into storage, decision 0435) the
+ * property rows are not written to PostgreSQL: the file is their store, and the transaction waits
+ * for it before the version can read completed (a failed file fails the write, and the job is
+ * retried). Without it (`EXPLORER_STORE=sql`) they go into the version's `element_properties`
+ * partition as before.
  */
 export async function writeProcessedVersion(
   db: Database,
-  input: ResultsToWrite & { model: StoredModel },
+  input: ResultsToWrite & { model: StoredModel; explorerFile?: Promise<unknown> },
   hooks: WriteHooks = {},
 ): Promise<void> {
-  const { versionId, model } = input;
+  const { versionId, model, explorerFile } = input;
   await db.transaction(async (tx) => {
     await timed(hooks, 'lock', () => lockForWrite(tx, versionId, input.projectId, input.checkedAgainst));
     const elementRows = await loadVersionPartition(tx, elements, versionId, model.elements, hooks);
-    const properties = await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
+    const properties = explorerFile
+      ? null
+      : await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
     await replaceVersionRows(tx, versionAttributeStats, versionId, model.attributeStats, hooks);
     await writeMetadataFacets(tx, versionId, model.facetCounts, hooks);
     await replaceVersionRows(tx, versionValidityRules, versionId, model.validity.rules, hooks);
     await replaceVersionRows(tx, versionValidityFindings, versionId, model.validity.findings, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
     await writeComparison(tx, input, hooks);
+    // Before the attaches: nothing of the version is visible, and no parent lock is held, while it waits.
+    if (explorerFile) await timed(hooks, 'explorer file', () => explorerFile);
     // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
     await elementRows.attach();
-    await properties.attach();
+    await properties?.attach();
     // Waivers find their elements by key in the attached elements (issue 32).
     const flaggedWaivers = await timed(hooks, 'waivers', () =>
       applyToProcessedVersion(tx, versionId, input.at),

@@ -28,7 +28,10 @@ export interface ProcessingDeps {
    * write's transaction (history/jobs.ts); without it (some tests) neither is sent.
    */
   jobs?: JobSender;
-  /** The columnar engine that writes each version's explorer file; without it (some tests) none is written. */
+  /**
+   * The columnar engine that writes each version's explorer file, its property rows' only store
+   * (decision 0435); without it (`EXPLORER_STORE=sql`, some tests) they go to PostgreSQL instead.
+   */
   columnar?: ColumnarEngine;
   /**
    * Whether a version may copy the results of a version with the same result key (reuse.ts, default
@@ -196,11 +199,21 @@ async function analyseAndWrite(
       timings: { ...timings, ...prefixed(writeTimings) },
     };
   }
+  // The explorer file is written while the transaction writes the other rows; the transaction waits
+  // for it before the version reads completed (decision 0435).
   const explorerFile = writeExplorerFileBeside(deps, version, extracted);
-  await repo.writeProcessedVersion(deps.db, { ...common, model: extracted }, writeHooks);
+  try {
+    await repo.writeProcessedVersion(
+      deps.db,
+      { ...common, model: extracted, ...(explorerFile ? { explorerFile } : {}) },
+      writeHooks,
+    );
+  } finally {
+    // Settled before a retry can write the same key again (a failure is the write's, or its own).
+    await explorerFile?.catch(() => undefined);
+  }
   timings.write = Math.round(performance.now() - writeStarted);
-  const file = await explorerFile;
-  if (file) timings.explorerFile = file.ms;
+  if (explorerFile) timings.explorerFile = (await explorerFile).ms;
   return {
     status: 'completed',
     elements: extracted.elements.count,
@@ -211,25 +224,25 @@ async function analyseAndWrite(
 }
 
 /**
- * The explorer file, written while the transaction writes the rows; a failure is logged and leaves
- * the version to the SQL store (the background migration writes it later).
+ * The explorer file, the version's only store of property rows (decision 0435), written while the
+ * transaction writes the rest; null without a columnar engine (`EXPLORER_STORE=sql`: rows in
+ * PostgreSQL). A failure rejects, which fails the write and leaves the version to the job's retry.
  */
-async function writeExplorerFileBeside(
+function writeExplorerFileBeside(
   deps: ProcessingDeps,
   version: repo.VersionToProcess,
   model: StoredModel,
-): Promise<{ ms: number } | null> {
+): Promise<{ ms: number }> | null {
   const { columnar } = deps;
   if (!columnar) return null;
   const started = performance.now();
-  try {
-    const stored = await storeExplorerFile({ columnar, storage: deps.storage }, version, model);
+  const written = storeExplorerFile({ columnar, storage: deps.storage }, version, model).then((stored) => {
     deps.logger.debug({ versionId: version.id, ...stored }, 'explorer file stored');
-  } catch (error) {
-    deps.logger.warn({ versionId: version.id, err: error }, 'explorer file not written; the SQL rows answer');
-    return null;
-  }
-  return { ms: Math.round(performance.now() - started) };
+    return { ms: Math.round(performance.now() - started) };
+  });
+  // Awaited by the write; until then a rejection is not unhandled.
+  written.catch(() => undefined);
+  return written;
 }
 
 /** The previous completed version's stored rows, as bytes (history/load.ts); null when there is none. */

@@ -31,10 +31,14 @@ export function ChatIntro({ context, onAsk, disabled }: ChatIntroProps) {
     [context],
   );
   // The server's suggestions are drawn from this project's IDS and model and are all answerable; the
-  // project type's general questions stand in only when it has none (an older server).
+  // project type's general questions stand in only when it has none (an older server), in the page's
+  // language.
   const all = useMemo(
-    () => (context.suggestions.length > 0 ? context.suggestions : suggestedQuestions(detected.type)),
-    [context.suggestions, detected.type],
+    () =>
+      context.suggestions.length > 0
+        ? context.suggestions
+        : suggestedQuestions(detected.type).map((id) => t(id)),
+    [context.suggestions, detected.type, t],
   );
   const [page, setPage] = useState(0);
   const shown = suggestionPage(all, page);

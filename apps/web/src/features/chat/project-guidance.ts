@@ -1,23 +1,28 @@
+import type { MessageId } from '@/lib/i18n';
 import type { ProjectType } from './project-type';
 
 /**
- * The questions the panel suggests first for each project type. The type's name and its four focus
- * areas are messages of the chat catalogue (`chat.guide.kind`, `chat.guide.area1`…`4`, by type).
+ * The questions the panel suggests when the server has none for the model (an older server): ids of
+ * the chat catalogue (`chat.question.*`), asked in the page's language, which the assistant
+ * understands (decision 0415). The type's name and its four focus areas are messages of the chat
+ * catalogue too (`chat.guide.kind`, `chat.guide.area1`…`4`, by type).
  */
+export type QuestionId = Extract<MessageId, `chat.question.${string}`>;
+
 interface Guidance {
-  questions: readonly string[];
+  questions: readonly QuestionId[];
 }
 
-const COMMON_QUESTIONS = [
-  'Summarise compliance',
-  'What properties are most often missing?',
-  'What changed since the previous version?',
-  'Which walls fail fire rating?',
-  'How many doors per level?',
-  'Which elements fail the IDS requirements?',
-  'How many spaces per level?',
-  'Give me an overview of the model',
-] as const;
+const COMMON_QUESTIONS: readonly QuestionId[] = [
+  'chat.question.summary',
+  'chat.question.missingProperties',
+  'chat.question.changed',
+  'chat.question.wallsFireRating',
+  'chat.question.doorsPerLevel',
+  'chat.question.failingElements',
+  'chat.question.spacesPerLevel',
+  'chat.question.overview',
+];
 
 /** The ids of the four focus-area messages, each a select over the project type. */
 export const KEY_AREAS = [
@@ -30,41 +35,57 @@ export const KEY_AREAS = [
 export const GUIDANCE: Record<ProjectType, Guidance> = {
   healthcare: {
     questions: [
-      'Which doors fail fire rating?',
-      'Which walls fail fire rating?',
-      'How many spaces per level?',
+      'chat.question.doorsFireRating',
+      'chat.question.wallsFireRating',
+      'chat.question.spacesPerLevel',
     ],
   },
   office: {
-    questions: ['How many spaces per level?', 'How many windows per level?', 'Which walls fail fire rating?'],
+    questions: [
+      'chat.question.spacesPerLevel',
+      'chat.question.windowsPerLevel',
+      'chat.question.wallsFireRating',
+    ],
   },
   residential: {
-    questions: ['How many doors per level?', 'How many windows per level?', 'Which walls fail fire rating?'],
+    questions: [
+      'chat.question.doorsPerLevel',
+      'chat.question.windowsPerLevel',
+      'chat.question.wallsFireRating',
+    ],
   },
   industrial: {
     questions: [
-      'How many columns per level?',
-      'How many beams per level?',
-      'Which elements fail the IDS requirements?',
+      'chat.question.columnsPerLevel',
+      'chat.question.beamsPerLevel',
+      'chat.question.failingElements',
     ],
   },
   infrastructure: {
-    questions: ['Give me an overview of the model', 'Which elements fail the IDS requirements?'],
+    questions: ['chat.question.overview', 'chat.question.failingElements'],
   },
   education: {
-    questions: ['How many spaces per level?', 'Which doors fail fire rating?', 'How many doors per level?'],
+    questions: [
+      'chat.question.spacesPerLevel',
+      'chat.question.doorsFireRating',
+      'chat.question.doorsPerLevel',
+    ],
   },
   retail: {
-    questions: ['How many spaces per level?', 'Which walls fail fire rating?'],
+    questions: ['chat.question.spacesPerLevel', 'chat.question.wallsFireRating'],
   },
   hospitality: {
-    questions: ['How many doors per level?', 'Which doors fail fire rating?', 'How many spaces per level?'],
+    questions: [
+      'chat.question.doorsPerLevel',
+      'chat.question.doorsFireRating',
+      'chat.question.spacesPerLevel',
+    ],
   },
   aviation: {
-    questions: ['How many spaces per level?', 'Which walls fail fire rating?'],
+    questions: ['chat.question.spacesPerLevel', 'chat.question.wallsFireRating'],
   },
   transportation: {
-    questions: ['How many spaces per level?', 'Which elements fail the IDS requirements?'],
+    questions: ['chat.question.spacesPerLevel', 'chat.question.failingElements'],
   },
   general: {
     questions: [],
@@ -73,13 +94,13 @@ export const GUIDANCE: Record<ProjectType, Guidance> = {
 
 export const SUGGESTIONS_PER_PAGE = 4;
 
-/** The type's questions first, then the common ones, without repeats. */
-export function suggestedQuestions(type: ProjectType): string[] {
+/** The type's questions first, then the common ones, without repeats (ids; the panel renders them). */
+export function suggestedQuestions(type: ProjectType): QuestionId[] {
   return [...new Set([...GUIDANCE[type].questions, ...COMMON_QUESTIONS])];
 }
 
 /** Page `page` of the suggestions, 4 at a time (spec 3 §9), wrapping around. */
-export function suggestionPage(all: readonly string[], page: number): string[] {
+export function suggestionPage<Q>(all: readonly Q[], page: number): Q[] {
   if (all.length <= SUGGESTIONS_PER_PAGE) return [...all];
   const pages = Math.ceil(all.length / SUGGESTIONS_PER_PAGE);
   const start = (((page % pages) + pages) % pages) * SUGGESTIONS_PER_PAGE;

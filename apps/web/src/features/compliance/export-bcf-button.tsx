@@ -1,9 +1,4 @@
-import {
-  BCF_VERSION_LABEL,
-  type BcfVersion,
-  bcfVersionSchema,
-  DEFAULT_BCF_VERSION,
-} from '@plumbline/contracts';
+import { type BcfVersion, bcfVersionSchema, DEFAULT_BCF_VERSION } from '@plumbline/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -66,13 +61,19 @@ export function ExportBcfButton(props: {
     <div className="flex flex-wrap items-center gap-2">
       <BcfValiditySwitch checked={validity} onCheckedChange={setValidity} />
       <Select value={version} onValueChange={(v) => setVersion(bcfVersionSchema.parse(v))}>
-        <SelectTrigger aria-label={t('compliance.bcf.version')} className="h-8 w-[6.5rem]">
+        <SelectTrigger
+          aria-label={t('compliance.bcf.version')}
+          className="h-8 w-auto min-w-[6.5rem] max-w-[16rem]"
+        >
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {bcfVersionSchema.options.map((option) => (
             <SelectItem key={option} value={option}>
-              {BCF_VERSION_LABEL[option]}
+              {t('compliance.bcf.versionName', {
+                version: option,
+                mostTools: option === DEFAULT_BCF_VERSION ? 'yes' : 'no',
+              })}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,5 +1,6 @@
 import type { FacetResult } from '@plumbline/contracts';
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import { detailRows } from './facet-result-item';
 
 const base: FacetResult = {
@@ -25,7 +26,7 @@ const base: FacetResult = {
 
 describe('facet detail rows', () => {
   it('shows what was asked and what the element has, without unknown or repeated facts', () => {
-    expect(detailRows(base)).toEqual([
+    expect(detailRows(t, base)).toEqual([
       ['Cardinality', 'required'],
       ['Property set', 'Pset_WallCommon'],
       ['Property', 'FireRating'],
@@ -37,7 +38,7 @@ describe('facet detail rows', () => {
   });
 
   it('shows N/A for an existing property without a value and spells out constraints', () => {
-    const rows = detailRows({
+    const rows = detailRows(t, {
       ...base,
       details: {
         ...base.details,
@@ -55,7 +56,7 @@ describe('facet detail rows', () => {
   });
 
   it('names the entity facts of an entity facet', () => {
-    const rows = detailRows({
+    const rows = detailRows(t, {
       ...base,
       facet_type: 'entity',
       details: {

@@ -1,9 +1,10 @@
 import type { FacetResult, FacetResultDetails } from '@plumbline/contracts';
+import type { Translator } from '@plumbline/i18n';
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { useT } from '@/lib/i18n';
+import { type MessageId, useT } from '@/lib/i18n';
 import {
   CLASSIFICATIONS_SHOWN,
   capped,
@@ -11,56 +12,71 @@ import {
   facetOutcome,
   facetTitle,
 } from './compliance-status';
-import { NULL_VALUE } from './property-groups';
 
 type Constraint = FacetResultDetails['value_constraints'][number];
+type T = Translator<MessageId>;
+type DetailRow = Extract<MessageId, `compliance.facet.detail.${string}`>;
 
-function constraintText(c: Constraint): string {
+function constraintText(t: T, c: Constraint): string {
   switch (c.type) {
     case 'simpleValue':
       return c.value;
     case 'enumeration':
-      return `one of ${c.values.join(', ')}`;
+      return t('compliance.facet.oneOf', { values: c.values.join(', ') });
     case 'pattern':
-      return `matching ${c.pattern}`;
-    case 'bounds':
-      return [c.min_value && `≥ ${c.min_value}`, c.max_value && `≤ ${c.max_value}`]
-        .filter(Boolean)
-        .join(' and ');
+      return t('compliance.facet.matching', { pattern: c.pattern });
+    case 'bounds': {
+      if (!c.min_value && !c.max_value) return '';
+      const kind = c.min_value && c.max_value ? 'both' : c.min_value ? 'min' : 'max';
+      return t('compliance.facet.bounds', { kind, min: c.min_value ?? '', max: c.max_value ?? '' });
+    }
   }
 }
 
-function yesNo(value: boolean | null | undefined): string | null {
+function yesNo(t: T, value: boolean | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  return value ? 'Yes' : 'No';
+  return t('compliance.facet.yesNo', { value: value ? 'yes' : 'no' });
 }
 
-/** The facts worth showing for this facet, in reading order; unknown ones are left out. */
-export function detailRows(facet: FacetResult): [string, string][] {
+/**
+ * The facts worth showing for this facet, in reading order, as label and value in the page's language;
+ * unknown ones are left out. Values from the model (names, classes, values) stay as written.
+ */
+export function detailRows(t: T, facet: FacetResult): [string, string][] {
   const d = facet.details;
-  const rows: [string, string | null | undefined][] = [
-    ['Cardinality', d.cardinality],
-    ['Property set', d.property_set],
-    ['Property', d.property_name],
-    ['Data type', d.property_data_type],
-    ['Property exists', yesNo(d.property_exists)],
-    ['Has a value', yesNo(d.property_populated)],
-    ['Value', d.property_exists ? (d.property_value ?? NULL_VALUE) : null],
-    ['Attribute', d.attribute_name],
-    ['Element class', d.element_class],
-    ['Required entity', d.required_entity],
-    ['Entity matches', yesNo(d.entity_match)],
-    ['Predefined type matches', yesNo(d.predefined_type_match)],
-    ['Required system', d.required_system],
+  const rows: [DetailRow, string | null | undefined][] = [
     [
-      'Required value',
-      d.value_constraints.length > 0 ? d.value_constraints.map(constraintText).join('; ') : d.required_value,
+      'compliance.facet.detail.cardinality',
+      d.cardinality && t('compliance.facet.cardinalityValue', { cardinality: d.cardinality }),
     ],
-    ['Relation', d.partof_relation],
-    ['Material found', d.material_found],
-    ['Value found', d.actual_value === d.property_value ? null : d.actual_value],
+    ['compliance.facet.detail.propertySet', d.property_set],
+    ['compliance.facet.detail.property', d.property_name],
+    ['compliance.facet.detail.dataType', d.property_data_type],
+    ['compliance.facet.detail.propertyExists', yesNo(t, d.property_exists)],
+    ['compliance.facet.detail.hasValue', yesNo(t, d.property_populated)],
+    [
+      'compliance.facet.detail.value',
+      d.property_exists ? (d.property_value ?? t('compliance.noValue')) : null,
+    ],
+    ['compliance.facet.detail.attribute', d.attribute_name],
+    ['compliance.facet.detail.elementClass', d.element_class],
+    ['compliance.facet.detail.requiredEntity', d.required_entity],
+    ['compliance.facet.detail.entityMatches', yesNo(t, d.entity_match)],
+    ['compliance.facet.detail.predefinedTypeMatches', yesNo(t, d.predefined_type_match)],
+    ['compliance.facet.detail.requiredSystem', d.required_system],
+    [
+      'compliance.facet.detail.requiredValue',
+      d.value_constraints.length > 0
+        ? d.value_constraints.map((c) => constraintText(t, c)).join('; ')
+        : d.required_value,
+    ],
+    ['compliance.facet.detail.relation', d.partof_relation],
+    ['compliance.facet.detail.materialFound', d.material_found],
+    ['compliance.facet.detail.valueFound', d.actual_value === d.property_value ? null : d.actual_value],
   ];
-  return rows.filter((row): row is [string, string] => typeof row[1] === 'string' && row[1] !== '');
+  return rows
+    .filter((row): row is [DetailRow, string] => typeof row[1] === 'string' && row[1] !== '')
+    .map(([label, value]) => [t(label), value]);
 }
 
 /** One facet, expandable to what it asked, what the element has, and the engine's reason (spec 3 §2.4). */
@@ -104,7 +120,7 @@ export function FacetResultItem({ facet, section }: { facet: FacetResult; sectio
             </ul>
           )}
           <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1">
-            {detailRows(facet).map(([label, value]) => (
+            {detailRows(t, facet).map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-muted-foreground">{label}</dt>
                 <dd className="break-words">{value}</dd>

@@ -22,22 +22,22 @@ const element: BimElement = {
 describe('location rows', () => {
   it('always shows the four fixed rows and only the optional ones that have a value', () => {
     expect(locationRows(element).map((r) => r.label)).toEqual([
-      'Level',
-      'IFC Entity Type',
-      'Source Name',
-      'Functional Group',
-      'Persistent GUID',
+      'level',
+      'entityType',
+      'sourceName',
+      'functionalGroup',
+      'guid',
     ]);
     const full = { ...element, source_external_id: 'E-1', type_name_override: 'PARTITIONING' };
     expect(locationRows(full).map((r) => r.label)).toEqual([
-      'Level',
-      'IFC Entity Type',
-      'Source Name',
-      'Functional Group',
-      'External ID',
-      'Type Override',
-      'Persistent GUID',
+      'level',
+      'entityType',
+      'sourceName',
+      'functionalGroup',
+      'externalId',
+      'typeOverride',
+      'guid',
     ]);
-    expect(locationRows(element)[0]).toEqual({ label: 'Level', value: null });
+    expect(locationRows(element)[0]).toEqual({ label: 'level', value: null });
   });
 });

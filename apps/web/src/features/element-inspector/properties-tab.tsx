@@ -4,12 +4,14 @@ import { useMemo } from 'react';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useT } from '@/lib/i18n';
-import { groupProperties, initiallyOpenGroups, NULL_VALUE } from './property-groups';
+import { GENERAL_SET, groupProperties, initiallyOpenGroups, NULL_VALUE } from './property-groups';
 
 /** Properties grouped by property set; the first two groups start open (spec 3 §2.3). */
 export function PropertiesTab({ element }: { element: BimElement }) {
   const t = useT('compliance');
   const groups = useMemo(() => groupProperties(element.properties_data), [element.properties_data]);
+  // Properties outside a set are grouped under a name of ours, in the page's language.
+  const setName = (set: string) => (set === GENERAL_SET ? t('compliance.properties.general') : set);
   if (groups.length === 0) {
     return <EmptyState icon={ListTree} title={t('compliance.inspector.noProperties')} className="py-8" />;
   }
@@ -23,8 +25,8 @@ export function PropertiesTab({ element }: { element: BimElement }) {
       {groups.map((group) => (
         <AccordionItem key={group.set} value={group.set}>
           <AccordionTrigger>
-            <span className="min-w-0 flex-1 truncate" title={group.set}>
-              {group.set}
+            <span className="min-w-0 flex-1 truncate" title={setName(group.set)}>
+              {setName(group.set)}
             </span>
             <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
               {group.properties.length}
@@ -47,7 +49,7 @@ export function PropertiesTab({ element }: { element: BimElement }) {
                         : 'break-words font-medium'
                     }
                   >
-                    {property.value}
+                    {property.value === NULL_VALUE ? t('compliance.noValue') : property.value}
                   </dd>
                 </div>
               ))}

@@ -80,7 +80,17 @@ export function MetadataExplorer({
           <p className="text-sm text-destructive">{errorMessage(facets.error)}</p>
         ) : (
           <FilterPanel
-            sections={facets.data.sections}
+            // The server names its sections and the empty level in English: named here in the page's language.
+            sections={facets.data.sections.map((section) => ({
+              ...section,
+              title: t('metadata.filter.section', { key: section.key, title: section.title }),
+              options:
+                section.key === 'level'
+                  ? section.options.map((o) =>
+                      o.key === '' ? { ...o, label: t('metadata.filter.noLevel') } : o,
+                    )
+                  : section.options,
+            }))}
             selected={selected}
             onToggle={(section, option) => setSelected(toggleSelected(selected, section, option))}
             onClearSection={(section) => setSelected(clearSection(selected, section))}

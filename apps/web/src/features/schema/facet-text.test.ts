@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import { idsFacet } from '@/lib/testing/ids-fixtures';
 import { facetsByType, facetText } from './facet-text';
 
@@ -7,7 +8,7 @@ const blank = idsFacet();
 describe('facet text', () => {
   it('describes a property with its data type and constraint', () => {
     expect(
-      facetText({
+      facetText(t, {
         ...blank,
         property_set: 'Pset_WallCommon',
         property_name: 'FireRating',
@@ -19,7 +20,7 @@ describe('facet text', () => {
 
   it('shows the first 3 enumeration values, then +n more', () => {
     expect(
-      facetText({
+      facetText(t, {
         ...blank,
         facet_type: 'attribute',
         attribute_name: 'Name',
@@ -32,14 +33,14 @@ describe('facet text', () => {
     const entity = { ...blank, id: '0.a0', facet_type: 'entity' as const, entity_name: 'IFCWALL' };
     const groups = facetsByType([blank, entity]);
     expect(groups.map((g) => g.type)).toEqual(['entity', 'property']);
-    expect(facetText(entity)).toBe('IFCWALL');
+    expect(facetText(t, entity)).toBe('IFCWALL');
   });
 });
 
 describe('part-of facet text', () => {
   it('names the whole and the relation', () => {
     expect(
-      facetText({
+      facetText(t, {
         ...blank,
         facet_type: 'partof',
         partof_entity_name: 'IFCELEMENTASSEMBLY',

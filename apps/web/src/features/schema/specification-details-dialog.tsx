@@ -1,6 +1,6 @@
 import type { IdsSpecification } from '@plumbline/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { FacetList } from './facet-list';
 
@@ -39,14 +39,16 @@ export function SpecificationDetailsDialog({
               <Field label={t('schema.details.ifcVersions')}>{s.ifc_versions.join(', ') || '—'}</Field>
               <Field label={t('schema.details.cardinality')}>
                 {t('schema.details.cardinalityValue', {
-                  cardinality: s.cardinality,
+                  cardinality: t('schema.facet.cardinality', { cardinality: s.cardinality }),
                   min: s.min_occurs,
                   max: s.max_occurs ?? t('schema.details.unbounded'),
                 })}
               </Field>
               {summary && (
                 <>
-                  <Field label={t('schema.details.compliance')}>{summary.compliance_rate}%</Field>
+                  <Field label={t('schema.details.compliance')}>
+                    {formatPercent(summary.compliance_rate, 1)}
+                  </Field>
                   <Field label={t('schema.details.compliantApplicable')}>
                     {formatNumber(summary.compliant_elements)} / {formatNumber(summary.applicable_elements)}
                   </Field>

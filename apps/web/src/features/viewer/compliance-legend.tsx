@@ -1,4 +1,4 @@
-import { type ComplianceStatus, undrawnElementsNote } from '@plumbline/contracts';
+import type { ComplianceStatus } from '@plumbline/contracts';
 import { StatusIcon } from '@/components/status-icon';
 import { cn } from '@/lib/cn';
 import { STATUS_COLORS } from '@/lib/compliance-logic';
@@ -24,7 +24,9 @@ export function ComplianceLegend({
 }) {
   const t = useT('viewer', 'compliance');
   const total = counts ? STATUS_ORDER.reduce((sum, status) => sum + counts[status], 0) : 0;
-  const note = counts && drawn !== null ? undrawnElementsNote(total, drawn) : null;
+  // The elements the view cannot draw: the same population as the cards (contracts/figures.ts).
+  const undrawn = counts && drawn !== null ? total - drawn : 0;
+  const note = undrawn > 0 ? t('viewer.legend.undrawn', { undrawn, total }) : null;
   return (
     <div className="absolute bottom-2 left-2 z-10 max-w-[calc(100%-1rem)] rounded-lg border border-border bg-card/95 px-3 py-2 text-xs shadow-xs">
       <ul aria-label={t('viewer.legend')} className="flex flex-wrap gap-x-4 gap-y-1">

@@ -67,7 +67,7 @@ export function ComplianceViewer({
     versionId,
     onPick: pick,
     failurePrefix: true,
-    label: 'IDS compliance 3D model',
+    label: t('viewer.canvas.compliance'),
   });
   const fetched = useElementStatuses(projectId, fileId, versionId, specificationId, true);
   const data = fetched.data;

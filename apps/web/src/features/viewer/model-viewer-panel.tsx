@@ -45,7 +45,7 @@ export function ModelViewerPanel({
     fileId,
     versionId,
     onPick: pick,
-    label: '3D model',
+    label: t('viewer.canvas.model'),
   });
   useViewerKeyboard(viewer);
   useViewerHighlight(

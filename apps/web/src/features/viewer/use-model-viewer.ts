@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { t } from '@/lib/i18n';
+import { t, useT } from '@/lib/i18n';
 import type { ModelViewer } from './engine/model-viewer';
 import {
   isSelectionIssue,
@@ -36,7 +36,10 @@ export interface UseModelViewerInput {
   onPick?: ((viewerDbId: number | null) => void) | undefined;
   /** The IDS compliance viewer words a load failure 'Failed to load model: {message}' (spec 3 §8). */
   failurePrefix?: boolean;
-  /** The canvas's accessible name. */
+  /**
+   * The canvas's accessible name, in the page's language. Not a reason to reload: a new label (a
+   * language switch) renames the canvas in place.
+   */
   label: string;
 }
 
@@ -62,6 +65,10 @@ export function useModelViewer({
   const onPickRef = useRef(onPick);
   /** The load failure last toasted, so automatic retries do not repeat the same toast. */
   const toastedRef = useRef<string | null>(null);
+  const roleDescription = useT('viewer')('viewer.canvas.roleDescription');
+  /** The canvas's names as last rendered: the load reads them, without depending on them. */
+  const nameRef = useRef({ label, roleDescription });
+  nameRef.current = { label, roleDescription };
 
   useEffect(() => {
     onPickRef.current = onPick;
@@ -95,7 +102,8 @@ export function useModelViewer({
           container,
           workerUrl: worker.fragmentsWorkerUrl,
           onPick: (id) => onPickRef.current?.(id),
-          label,
+          label: nameRef.current.label,
+          roleDescription: nameRef.current.roleDescription,
           describedBy: keysDescriptionId,
         });
         await instance.load(bytes, versionId);
@@ -141,7 +149,12 @@ export function useModelViewer({
       instance?.dispose();
       instance = null;
     };
-  }, [projectId, fileId, versionId, attempt, failurePrefix, label, keysDescriptionId]);
+  }, [projectId, fileId, versionId, attempt, failurePrefix, keysDescriptionId]);
+
+  // A language switch (or a new specification's name) renames the loaded canvas; the model stays.
+  useEffect(() => {
+    viewer?.setAccessibleName(label, roleDescription);
+  }, [viewer, label, roleDescription]);
 
   const retry = useCallback(() => {
     toastedRef.current = null;

@@ -31,19 +31,41 @@ export async function sharedExplorerFileKey(db: Database, versionId: string): Pr
   return row?.key ?? null;
 }
 
-/** Completed versions with their project, newest first (the ones people look at first). */
-export async function listCompletedVersions(
-  db: Database,
-): Promise<
-  Array<{ id: string; projectId: string; processedAt: Date | null; explorerFileKey: string | null }>
+/**
+ * Completed versions with their project, newest first (the ones people look at first), the explorer
+ * file they share (decision 0433), and whether their property rows are still in PostgreSQL (a
+ * partition of `element_properties`).
+ */
+export async function listCompletedVersions(db: Database): Promise<
+  Array<{
+    id: string;
+    projectId: string;
+    processedAt: Date | null;
+    explorerFileKey: string | null;
+    hasRows: boolean;
+  }>
 > {
   return rowsOf(
     db,
     sql`select v.id, f.project_id as "projectId", v.processed_at as "processedAt",
-        v.explorer_file_key as "explorerFileKey"
+        v.explorer_file_key as "explorerFileKey",
+        to_regclass(quote_ident(plumbline_version_partition('element_properties', v.id))) is not null as "hasRows"
       from file_versions v join bim_files f on f.id = v.bim_file_id
       where v.status = 'completed' order by v.processed_at desc nulls last, v.id`,
   );
+}
+
+/**
+ * Drops the version's `element_properties` partition once its explorer file answers for it
+ * (decision 0435). The drop waits 100 ms at most for the table's lock (`plumbline_try_drop_partition`,
+ * decision 0191): false when it could not have it, and a later sweep tries again.
+ */
+export async function dropPropertyRows(db: Database, versionId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ dropped: boolean }>(
+    db,
+    sql`select plumbline_try_drop_partition(plumbline_version_partition('element_properties', ${versionId}::uuid)) as dropped`,
+  );
+  return row?.dropped === true;
 }
 
 /**

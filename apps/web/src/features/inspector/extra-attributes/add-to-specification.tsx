@@ -1,4 +1,5 @@
 import type { AnalyzeAttributeResponse, ExtraAttribute, IdsEditWarning } from '@plumbline/contracts';
+import type { Translator } from '@plumbline/i18n';
 import { FlaskConical, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -12,9 +13,9 @@ import {
 } from '@/features/projects/attribute-queries';
 import { useActionBlockedReason } from '@/features/projects/permissions';
 import { errorMessage, isApiRequestError } from '@/lib/api';
-import { useT } from '@/lib/i18n';
+import { type MessageId, useT } from '@/lib/i18n';
 import { occurrenceInstructions, requirementAddedText } from './attribute-view';
-import { idsEditWarningText, WHOLE_FILE_REWRITE } from './ids-edit-warnings';
+import { idsEditWarningText } from './ids-edit-warnings';
 
 type Cardinality = 'required' | 'optional';
 
@@ -26,13 +27,16 @@ interface AddToSpecificationProps {
   onAdded: () => void;
 }
 
-function constraintText(analysis: AnalyzeAttributeResponse): string {
+function constraintText(t: Translator<MessageId>, analysis: AnalyzeAttributeResponse): string {
   const [c] = analysis.suggested_constraints;
-  if (!c) return 'None (any value)';
-  if (c.type === 'enumeration') return `One of: ${c.values.join(', ')}`;
-  if (c.type === 'pattern') return `Pattern ${c.pattern}`;
-  if (c.type === 'bounds') return `Between ${c.min_value ?? '…'} and ${c.max_value ?? '…'}`;
-  return `Exactly ${c.value}`;
+  if (!c) return t('inspector.add.constraint', { kind: 'none' });
+  if (c.type === 'enumeration')
+    return t('inspector.add.constraint', { kind: c.type, values: c.values.join(', ') });
+  if (c.type === 'pattern') return t('inspector.add.constraint', { kind: c.type, pattern: c.pattern });
+  if (c.type === 'bounds') {
+    return t('inspector.add.constraint', { kind: c.type, min: c.min_value ?? '…', max: c.max_value ?? '…' });
+  }
+  return t('inspector.add.constraint', { kind: c.type, value: c.value });
 }
 
 /** Spec 2 §4: pick a specification, analyze the attribute, add it; the dialog closes on success. */
@@ -100,7 +104,7 @@ export function AddToSpecification({
         data_type: dataType,
         cardinality,
         value_constraints: analysis.suggested_constraints,
-        instructions: occurrenceInstructions(attribute.occurrence),
+        instructions: occurrenceInstructions(t, attribute.occurrence),
         create_new_version: false,
         accept_whole_file_rewrite: acceptWholeFileRewrite,
       },
@@ -111,7 +115,7 @@ export function AddToSpecification({
             return;
           }
           setRewriteWarnings(null);
-          toast.success(t('inspector.add.added'), { description: requirementAddedText(result.facet) });
+          toast.success(t('inspector.add.added'), { description: requirementAddedText(t, result.facet) });
           onAdded();
         },
         onError: (error) => {
@@ -195,7 +199,7 @@ export function AddToSpecification({
             </Select>
           </div>
           <p className="text-sm text-muted-foreground sm:col-span-2">
-            {t('inspector.add.values', { values: constraintText(analysis) })}
+            {t('inspector.add.values', { values: constraintText(t, analysis) })}
           </p>
           {rewriteWarnings === null ? (
             <Button
@@ -217,10 +221,10 @@ export function AddToSpecification({
               </p>
               <ul className="list-disc space-y-1 pl-5">
                 {rewriteWarnings.map((w) => (
-                  <li key={w.code}>{idsEditWarningText(w)}</li>
+                  <li key={w.code}>{idsEditWarningText(t, w)}</li>
                 ))}
               </ul>
-              <p>{WHOLE_FILE_REWRITE}</p>
+              <p>{t('inspector.add.wholeFileRewrite')}</p>
               <div className="flex gap-2">
                 <Button
                   variant="destructive"

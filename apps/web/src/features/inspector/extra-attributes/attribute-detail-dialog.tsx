@@ -22,9 +22,7 @@ import { errorMessage } from '@/lib/api';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import { AddToSpecification } from './add-to-specification';
-import { dialogNotes, STATUS_LABELS } from './attribute-view';
-
-const STATUSES = Object.keys(STATUS_LABELS) as RecommendationStatus[];
+import { dialogNotes, RECOMMENDATION_STATUSES } from './attribute-view';
 
 interface AttributeDetailDialogProps {
   projectId: string;
@@ -150,7 +148,7 @@ export function AttributeDetailDialog({
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {STATUSES.map((s) => (
+              {RECOMMENDATION_STATUSES.map((s) => (
                 <SelectItem key={s} value={s}>
                   {t('inspector.extra.status', { status: s })}
                 </SelectItem>

@@ -1,5 +1,6 @@
 import type { ExtraAttribute } from '@plumbline/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLocale, t } from '@/lib/i18n';
 import {
   attributesCsv,
   DEFAULT_SORT,
@@ -97,13 +98,13 @@ describe('dialog notes and lists', () => {
     expect(firstWithMore(['a'], 3)).toEqual({ shown: ['a'], more: 0 });
   });
   it('states the occurrence to one decimal in the instructions', () => {
-    expect(occurrenceInstructions(92.25)).toContain('92.3%');
+    expect(occurrenceInstructions(t, 92.25)).toContain('92.3%');
   });
 });
 
 describe('attributesCsv', () => {
   it('writes a header and one quoted, formula-safe row per attribute', () => {
-    const csv = attributesCsv([attribute('Note', 12.5, false, { values: ['=SUM(A1)', 'a, "b"'] })]);
+    const csv = attributesCsv(t, [attribute('Note', 12.5, false, { values: ['=SUM(A1)', 'a, "b"'] })]);
     const [header, row] = csv.trimEnd().split('\r\n');
     expect(header).toBe(
       'Attribute,Property Set,Category,Occurrence (%),Filled In (%),Elements,IDS Coverage,Covering Specifications,Sample Values,Priority,Recommendation Status',
@@ -114,15 +115,33 @@ describe('attributesCsv', () => {
 
 describe('requirementAddedText', () => {
   it("names the stored facet's specification and the requirement state chosen", () => {
-    const text = requirementAddedText({
+    const text = requirementAddedText(t, {
       property_set: 'Pset_WallCommon',
       property_name: 'FireRating',
       cardinality: 'optional',
       specification_name: 'Fire safety of walls',
     });
     expect(text).toBe(
-      "Pset_WallCommon.FireRating is now optional in the specification 'Fire safety of walls'.",
+      'Pset_WallCommon.FireRating is now optional in the specification ‘Fire safety of walls’.',
     );
     expect(text).not.toMatch(/required/);
   });
+
+  it('says it in German, and writes the CSV header in German', async () => {
+    await switchLocale('de');
+    const text = requirementAddedText(t, {
+      property_set: 'Pset_WallCommon',
+      property_name: 'FireRating',
+      cardinality: 'required',
+      specification_name: 'Brandschutz',
+    });
+    expect(text).toBe(
+      'Pset_WallCommon.FireRating ist jetzt erforderlich in der Spezifikation „Brandschutz“.',
+    );
+    expect(attributesCsv(t, []).split('\r\n')[0]).toBe(
+      'Merkmal,Eigenschaftssatz,Kategorie,Vorkommen (%),Ausgefüllt (%),Bauteile,IDS-Abdeckung,Abdeckende Spezifikationen,Beispielwerte,Priorität,Empfehlungsstatus',
+    );
+  });
 });
+
+afterEach(() => switchLocale('en'));

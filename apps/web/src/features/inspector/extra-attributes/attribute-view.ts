@@ -4,6 +4,11 @@ import type {
   SchemaFacetBase,
   SuggestionPriority,
 } from '@plumbline/contracts';
+import type { Translator } from '@plumbline/i18n';
+import { formatPercent } from '@/lib/format';
+import type { MessageId } from '@/lib/i18n';
+
+type T = Translator<MessageId>;
 
 export type CoverageTab = 'all' | 'covered' | 'not_covered';
 export type AttributeSortKey = 'name' | 'occurrence' | 'coverage' | 'priority';
@@ -15,20 +20,15 @@ export interface AttributeSort {
 /** Spec 2 §2.1: the table opens sorted by occurrence, highest first. */
 export const DEFAULT_SORT: AttributeSort = { key: 'occurrence', direction: 'desc' };
 
-export const STATUS_LABELS: Record<RecommendationStatus, string> = {
-  pending_review: 'Pending Review',
-  highly_recommended: 'Highly Recommended',
-  recommended: 'Recommended',
-  optional: 'Optional',
-  not_recommended: 'Not Recommended',
-  added_to_schema: 'Added to Schema',
-};
-
-export const PRIORITY_LABELS: Record<SuggestionPriority, string> = {
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-};
+/** The recommendation states in the order the dialog offers them (named by `inspector.extra.status`). */
+export const RECOMMENDATION_STATUSES: readonly RecommendationStatus[] = [
+  'pending_review',
+  'highly_recommended',
+  'recommended',
+  'optional',
+  'not_recommended',
+  'added_to_schema',
+];
 
 /** Spec 2 §5: search covers name, category and covering specification names, case-insensitively. */
 export function matchesSearch(attribute: ExtraAttribute, query: string): boolean {
@@ -117,15 +117,23 @@ export function dialogNotes(attribute: Pick<ExtraAttribute, 'occurrence' | 'sugg
  * stored), so it names the specification written to and the requirement state chosen, never a guess.
  */
 export function requirementAddedText(
+  t: T,
   facet: Pick<SchemaFacetBase, 'property_name' | 'property_set' | 'cardinality' | 'specification_name'>,
 ): string {
   const name = facet.property_set ? `${facet.property_set}.${facet.property_name}` : facet.property_name;
-  return `${name} is now ${facet.cardinality} in the specification '${facet.specification_name}'.`;
+  return t('inspector.add.addedText', {
+    name,
+    cardinality: facet.cardinality,
+    specification: facet.specification_name,
+  });
 }
 
-/** Spec 2 §7: the instructions sent with a new requirement state the occurrence to one decimal. */
-export function occurrenceInstructions(occurrence: number): string {
-  return `This attribute occurs in ${occurrence.toFixed(1)}% of the model's elements.`;
+/**
+ * Spec 2 §7: the instructions sent with a new requirement state the occurrence to one decimal. They are
+ * written into the IDS file, as its author would type them: in the page's language.
+ */
+export function occurrenceInstructions(t: T, occurrence: number): string {
+  return t('inspector.add.instructions', { share: formatPercent(occurrence, 1, true) });
 }
 
 function csvCell(value: string | number): string {
@@ -136,21 +144,22 @@ function csvCell(value: string | number): string {
 }
 
 export const CSV_COLUMNS = [
-  'Attribute',
-  'Property Set',
-  'Category',
-  'Occurrence (%)',
-  'Filled In (%)',
-  'Elements',
-  'IDS Coverage',
-  'Covering Specifications',
-  'Sample Values',
-  'Priority',
-  'Recommendation Status',
+  'attribute',
+  'propertySet',
+  'category',
+  'occurrence',
+  'filledIn',
+  'elements',
+  'coverage',
+  'specifications',
+  'samples',
+  'priority',
+  'status',
 ] as const;
 
-/** The analysis as CSV (the rows as shown: current tab, search and sort). */
-export function attributesCsv(attributes: readonly ExtraAttribute[]): string {
+/** The analysis as CSV (the rows as shown: current tab, search and sort), its words in the page's language. */
+export function attributesCsv(t: T, attributes: readonly ExtraAttribute[]): string {
+  const header = CSV_COLUMNS.map((column) => t('inspector.extra.csvColumn', { column }));
   const rows = attributes.map((a) => [
     a.name,
     a.property_set_name,
@@ -158,11 +167,11 @@ export function attributesCsv(attributes: readonly ExtraAttribute[]): string {
     a.occurrence.toFixed(1),
     a.helpfulness.toFixed(1),
     a.element_count,
-    a.ids_coverage === 'covered' ? 'Covered' : 'Not Covered',
+    a.ids_coverage === 'covered' ? t('inspector.extra.coveredBadge') : t('inspector.extra.notCoveredBadge'),
     a.covering_specifications.map((s) => s.name).join('; '),
     a.values.join('; '),
-    PRIORITY_LABELS[a.suggestion_priority],
-    STATUS_LABELS[a.recommendation_status],
+    t('inspector.extra.priorityLabel', { priority: a.suggestion_priority }),
+    t('inspector.extra.status', { status: a.recommendation_status }),
   ]);
-  return `${[[...CSV_COLUMNS], ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

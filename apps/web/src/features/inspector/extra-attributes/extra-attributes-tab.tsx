@@ -59,7 +59,7 @@ export function ExtraAttributesTab({ projectId, fileId, versionId }: ExtraAttrib
       toast.error(t('inspector.extra.noData'), { description: t('inspector.extra.noMatch') });
       return;
     }
-    saveFile(`extra-attributes-${fileDate()}.csv`, attributesCsv(shown), 'text/csv;charset=utf-8');
+    saveFile(`extra-attributes-${fileDate()}.csv`, attributesCsv(t, shown), 'text/csv;charset=utf-8');
     toast.success(t('inspector.extra.exported'), {
       description: t('inspector.extra.exportedHint', { count: shown.length }),
     });

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import { FACET_TYPES, facetTypeLabel } from '@/lib/facet-labels';
 import { useT } from '@/lib/i18n';
 import type { RequirementFilters } from './requirement-view';
 
@@ -15,7 +15,7 @@ interface FilterBarProps {
 
 /** Search plus type, cardinality and compliance filters of the Requirements table (spec 2 §2.1). */
 export function RequirementFiltersBar({ filters, onChange }: FilterBarProps) {
-  const t = useT('inspector');
+  const t = useT('inspector', 'common');
   const set = (patch: Partial<RequirementFilters>) => onChange({ ...filters, ...patch });
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
@@ -35,9 +35,9 @@ export function RequirementFiltersBar({ filters, onChange }: FilterBarProps) {
         </SelectTrigger>
         <SelectContent>
           <SelectItem value="all">{t('inspector.schema.allTypes')}</SelectItem>
-          {Object.entries(FACET_TYPE_LABELS).map(([value, text]) => (
+          {FACET_TYPES.map((value) => (
             <SelectItem key={value} value={value}>
-              {text}
+              {facetTypeLabel(t, value)}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,5 +1,6 @@
 import type { SchemaFacet } from '@plumbline/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLocale, t } from '@/lib/i18n';
 import { FIRE_RATING, idsFacet } from '@/lib/testing/ids-fixtures';
 import {
   constraintText,
@@ -50,50 +51,50 @@ const rows = [
 describe('visibleRequirements', () => {
   it('filters by specification, type, cardinality and compliance', () => {
     expect(
-      visibleRequirements(rows, { ...NO_FILTERS, specificationId: SPEC_B }, null).map((f) => f.id),
+      visibleRequirements(t, rows, { ...NO_FILTERS, specificationId: SPEC_B }, null).map((f) => f.id),
     ).toEqual(['1.r0']);
-    expect(visibleRequirements(rows, { ...NO_FILTERS, type: 'attribute' }, null).map((f) => f.id)).toEqual([
-      '0.r1',
-    ]);
-    expect(visibleRequirements(rows, { ...NO_FILTERS, cardinality: 'prohibited' }, null)).toHaveLength(1);
+    expect(visibleRequirements(t, rows, { ...NO_FILTERS, type: 'attribute' }, null).map((f) => f.id)).toEqual(
+      ['0.r1'],
+    );
+    expect(visibleRequirements(t, rows, { ...NO_FILTERS, cardinality: 'prohibited' }, null)).toHaveLength(1);
     expect(
-      visibleRequirements(rows, { ...NO_FILTERS, compliance: 'no-data' }, null).map((f) => f.id),
+      visibleRequirements(t, rows, { ...NO_FILTERS, compliance: 'no-data' }, null).map((f) => f.id),
     ).toEqual(['1.r0']);
   });
   it('searches property, set, entity, attribute, classification system and material, case-insensitively', () => {
-    expect(visibleRequirements(rows, { ...NO_FILTERS, search: 'wallcommon' }, null).map((f) => f.id)).toEqual(
-      ['0.r0'],
-    );
-    expect(visibleRequirements(rows, { ...NO_FILTERS, search: 'CONCRETE' }, null).map((f) => f.id)).toEqual([
-      '1.r0',
-    ]);
-    expect(visibleRequirements(rows, { ...NO_FILTERS, search: 'walls' }, null)).toEqual([]);
+    expect(
+      visibleRequirements(t, rows, { ...NO_FILTERS, search: 'wallcommon' }, null).map((f) => f.id),
+    ).toEqual(['0.r0']);
+    expect(
+      visibleRequirements(t, rows, { ...NO_FILTERS, search: 'CONCRETE' }, null).map((f) => f.id),
+    ).toEqual(['1.r0']);
+    expect(visibleRequirements(t, rows, { ...NO_FILTERS, search: 'walls' }, null)).toEqual([]);
   });
   it('sorts ascending, descending, then back to document order', () => {
     const asc = nextRequirementSort(null, 'compliance');
-    expect(visibleRequirements(rows, NO_FILTERS, asc).map((f) => f.compliance)).toEqual([
+    expect(visibleRequirements(t, rows, NO_FILTERS, asc).map((f) => f.compliance)).toEqual([
       'failed',
       'no-data',
       'passed',
     ]);
     const desc = nextRequirementSort(asc, 'compliance');
-    expect(visibleRequirements(rows, NO_FILTERS, desc).map((f) => f.compliance)).toEqual([
+    expect(visibleRequirements(t, rows, NO_FILTERS, desc).map((f) => f.compliance)).toEqual([
       'passed',
       'no-data',
       'failed',
     ]);
     expect(nextRequirementSort(desc, 'compliance')).toBeNull();
-    expect(visibleRequirements(rows, NO_FILTERS, null).map((f) => f.id)).toEqual(['0.r0', '0.r1', '1.r0']);
+    expect(visibleRequirements(t, rows, NO_FILTERS, null).map((f) => f.id)).toEqual(['0.r0', '0.r1', '1.r0']);
   });
 });
 
 describe('texts and export', () => {
   it('describes requirements and shows 3 enumeration values then "+n more"', () => {
-    expect(requirementText(rows[0] as SchemaFacet)).toBe('Pset_WallCommon.FireRating');
-    expect(constraintText({ type: 'enumeration', values: ['A', 'B', 'C', 'D', 'E'] })).toBe(
+    expect(requirementText(t, rows[0] as SchemaFacet)).toBe('Pset_WallCommon.FireRating');
+    expect(constraintText(t, { type: 'enumeration', values: ['A', 'B', 'C', 'D', 'E'] })).toBe(
       'A, B, C +2 more',
     );
-    expect(constraintText({ type: 'enumeration', values: ['A'] })).toBe('A');
+    expect(constraintText(t, { type: 'enumeration', values: ['A'] })).toBe('A');
   });
   it('exports specifications, facets, statistics, exported_at and project_id', () => {
     const spec = {
@@ -127,9 +128,19 @@ describe('texts and export', () => {
 
 describe('failingElementsText', () => {
   it('says how many applicable elements do not meet the requirement, in plain words', () => {
-    expect(failingElementsText(1, 1)).toBe('The only applicable element does not meet it');
-    expect(failingElementsText(4, 4)).toBe('None of the 4 applicable elements meet it');
-    expect(failingElementsText(1, 5)).toBe('1 of 5 applicable elements does not meet it');
-    expect(failingElementsText(3, 5)).toBe('3 of 5 applicable elements do not meet it');
+    expect(failingElementsText(t, 1, 1)).toBe('The only applicable element does not meet it');
+    expect(failingElementsText(t, 4, 4)).toBe('None of the 4 applicable elements meet it');
+    expect(failingElementsText(t, 1, 5)).toBe('1 of 5 applicable elements does not meet it');
+    expect(failingElementsText(t, 3, 5)).toBe('3 of 5 applicable elements do not meet it');
+  });
+
+  it('says it in German, with the pattern and material words of the table', async () => {
+    await switchLocale('de');
+    expect(failingElementsText(t, 1, 1)).toBe('Das einzige anwendbare Bauteil erfüllt sie nicht');
+    expect(failingElementsText(t, 1, 5)).toBe('1 von 5 anwendbaren Bauteilen erfüllt sie nicht');
+    expect(failingElementsText(t, 3, 5)).toBe('3 von 5 anwendbaren Bauteilen erfüllen sie nicht');
+    expect(constraintText(t, { type: 'pattern', pattern: 'EI[0-9]+' })).toBe('Muster: EI[0-9]+');
   });
 });
+
+afterEach(() => switchLocale('en'));

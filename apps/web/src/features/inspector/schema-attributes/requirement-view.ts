@@ -5,7 +5,11 @@ import type {
   ValueConstraint,
 } from '@plumbline/contracts';
 import { foldedText } from '@plumbline/contracts';
-import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import type { Translator } from '@plumbline/i18n';
+import { facetTypeLabel } from '@/lib/facet-labels';
+import type { MessageId } from '@/lib/i18n';
+
+type T = Translator<MessageId>;
 
 export type ComplianceFilter = 'all' | SchemaFacet['compliance'];
 export type CardinalityFilter = 'all' | SchemaFacet['cardinality'];
@@ -39,8 +43,8 @@ function singleValue(f: SchemaFacet): boolean {
   return f.value_constraints.every((c) => c.type === 'simpleValue');
 }
 
-/** What the facet asks for, in a line. */
-export function requirementText(f: SchemaFacet): string {
+/** What the facet asks for, in a line (names and values from the IDS as written). */
+export function requirementText(t: T, f: SchemaFacet): string {
   switch (f.facet_type) {
     case 'property':
       return `${f.property_set ?? '*'}.${f.property_name ?? '*'}`;
@@ -55,21 +59,21 @@ export function requirementText(f: SchemaFacet): string {
         .filter(Boolean)
         .join(': ');
     case 'material':
-      return (singleValue(f) ? f.material_value : null) ?? 'Any material';
+      return (singleValue(f) ? f.material_value : null) ?? t('inspector.schema.anyMaterial');
     case 'partof':
       return f.partof_entity_name ?? '';
   }
 }
 
 /** Spec 2 §9: enumerations show their first 3 values, then '+n more'. */
-export function constraintText(c: ValueConstraint): string {
+export function constraintText(t: T, c: ValueConstraint): string {
   switch (c.type) {
     case 'simpleValue':
       return c.value;
     case 'enumeration':
       return foldedText(c.values);
     case 'pattern':
-      return `Pattern: ${c.pattern}`;
+      return t('inspector.schema.pattern', { pattern: c.pattern });
     case 'bounds':
       return `${c.min_value ?? '−∞'} … ${c.max_value ?? '∞'}`;
   }
@@ -98,12 +102,12 @@ const CARDINALITY_RANK: Record<SchemaFacet['cardinality'], number> = {
   prohibited: 2,
 };
 
-function compare(a: SchemaFacet, b: SchemaFacet, key: RequirementSortKey): number {
+function compare(t: T, a: SchemaFacet, b: SchemaFacet, key: RequirementSortKey): number {
   switch (key) {
     case 'type':
-      return FACET_TYPE_LABELS[a.facet_type].localeCompare(FACET_TYPE_LABELS[b.facet_type]);
+      return facetTypeLabel(t, a.facet_type).localeCompare(facetTypeLabel(t, b.facet_type), t.locale);
     case 'requirement':
-      return requirementText(a).localeCompare(requirementText(b));
+      return requirementText(t, a).localeCompare(requirementText(t, b));
     case 'cardinality':
       return CARDINALITY_RANK[a.cardinality] - CARDINALITY_RANK[b.cardinality];
     case 'compliance':
@@ -115,8 +119,12 @@ export function allRequirements(specifications: readonly SchemaSpecification[]):
   return specifications.flatMap((s) => s.requirement_facets);
 }
 
-/** Filtered and (when a sort is chosen) sorted requirements; unsorted keeps document order. */
+/**
+ * Filtered and (when a sort is chosen) sorted requirements; unsorted keeps document order. Types sort
+ * by their names in the page's language (`t`, with `common` loaded).
+ */
 export function visibleRequirements(
+  t: T,
   requirements: readonly SchemaFacet[],
   filters: RequirementFilters,
   sort: RequirementSort | null,
@@ -131,7 +139,7 @@ export function visibleRequirements(
   );
   if (!sort) return rows;
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return rows.sort((a, b) => sign * compare(a, b, sort.key));
+  return rows.sort((a, b) => sign * compare(t, a, b, sort.key));
 }
 
 /** Spec 2 §2.1: ascending, then descending, then unsorted. */
@@ -163,9 +171,7 @@ export function idsExport(projectId: string, data: Omit<SchemaAttributesResponse
  * Under a failed requirement: how many of its applicable elements fail it, in words a reader takes in
  * at once ("1 of 1 elements" read as a second verdict beside the badge).
  */
-export function failingElementsText(failed: number, applicable: number): string {
-  const noun = (n: number) => (n === 1 ? 'element' : 'elements');
-  if (applicable === 1 && failed === 1) return 'The only applicable element does not meet it';
-  if (failed === applicable) return `None of the ${applicable} applicable elements meet it`;
-  return `${failed} of ${applicable} applicable ${noun(applicable)} ${failed === 1 ? 'does' : 'do'} not meet it`;
+export function failingElementsText(t: T, failed: number, applicable: number): string {
+  const kind = applicable === 1 && failed === 1 ? 'only' : failed === applicable ? 'all' : 'some';
+  return t('inspector.schema.failingElements', { kind, failed, applicable });
 }

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ExpandableValues } from '@/components/ui/expandable-values';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { FACET_TYPE_LABELS } from '@/lib/facet-labels';
+import { facetTypeLabel } from '@/lib/facet-labels';
 import { rich, useT } from '@/lib/i18n';
 import { RequirementFiltersBar } from './requirement-filters-bar';
 import {
@@ -64,13 +64,13 @@ export function RequirementsTable({
   specificationId,
   onSpecificationChange,
 }: RequirementsTableProps) {
-  const t = useT('inspector');
+  const t = useT('inspector', 'common');
   const [filters, setFilters] = useState<Omit<RequirementFilters, 'specificationId'>>(NO_FILTERS);
   const [sort, setSort] = useState<RequirementSort | null>(null);
   const requirements = useMemo(() => allRequirements(specifications), [specifications]);
   const rows = useMemo(
-    () => visibleRequirements(requirements, { ...filters, specificationId }, sort),
-    [requirements, filters, specificationId, sort],
+    () => visibleRequirements(t, requirements, { ...filters, specificationId }, sort),
+    [t, requirements, filters, specificationId, sort],
   );
   const specName = specifications.find((s) => s.id === specificationId)?.name;
 
@@ -144,10 +144,10 @@ export function RequirementsTable({
           {rows.map((f: SchemaFacet) => (
             <TableRow key={`${f.specification_id}:${f.id}`}>
               <TableCell>
-                <Badge variant="outline">{FACET_TYPE_LABELS[f.facet_type]}</Badge>
+                <Badge variant="outline">{facetTypeLabel(t, f.facet_type)}</Badge>
               </TableCell>
               <TableCell>
-                <div className="font-medium">{requirementText(f)}</div>
+                <div className="font-medium">{requirementText(t, f)}</div>
                 <div className="text-xs text-muted-foreground">
                   {f.specification_name}
                   {f.property_data_type && ` · ${f.property_data_type}`}
@@ -160,7 +160,11 @@ export function RequirementsTable({
                 ) : (
                   f.value_constraints.map((c) => (
                     <div key={JSON.stringify(c)} className="break-words">
-                      {c.type === 'enumeration' ? <ExpandableValues values={c.values} /> : constraintText(c)}
+                      {c.type === 'enumeration' ? (
+                        <ExpandableValues values={c.values} />
+                      ) : (
+                        constraintText(t, c)
+                      )}
                     </div>
                   ))
                 )}
@@ -171,7 +175,7 @@ export function RequirementsTable({
                 </Badge>
                 {f.compliance === 'failed' && (
                   <div className="text-xs text-muted-foreground tabular-nums">
-                    {failingElementsText(f.failed_elements, f.applicable_elements)}
+                    {failingElementsText(t, f.failed_elements, f.applicable_elements)}
                   </div>
                 )}
               </TableCell>

@@ -16,8 +16,12 @@ export interface ModelViewerOptions {
   workerUrl: string;
   /** Called with the picked element's viewer id, or null when the click hit nothing. */
   onPick?: (viewerDbId: number | null) => void;
-  /** The canvas's accessible name and the id of the text describing its keys (issue 21). */
-  label?: string;
+  /**
+   * The canvas's accessible name and role description, in the page's language (the caller renders
+   * them; `setAccessibleName` changes them later), and the id of the text describing its keys (issue 21).
+   */
+  label: string;
+  roleDescription: string;
   describedBy?: string;
 }
 
@@ -72,8 +76,7 @@ export class ModelViewer {
     this.renderer.domElement.tabIndex = 0;
     // A keyboard-operated widget: screen readers pass the arrow keys through to it.
     this.renderer.domElement.setAttribute('role', 'application');
-    this.renderer.domElement.setAttribute('aria-roledescription', '3D model viewer');
-    this.renderer.domElement.setAttribute('aria-label', options.label ?? '3D model');
+    this.setAccessibleName(options.label, options.roleDescription);
     if (options.describedBy) this.renderer.domElement.setAttribute('aria-describedby', options.describedBy);
     this.renderer.domElement.className = 'viewer-canvas';
     this.renderer.domElement.style.display = 'block';
@@ -263,6 +266,12 @@ export class ModelViewer {
   }
 
   /** Releases everything: worker, model, GPU resources, DOM listeners and any pending frame. */
+  /** Names the canvas for assistive technology: a language switch renames it without reloading the model. */
+  setAccessibleName(label: string, roleDescription: string): void {
+    this.renderer.domElement.setAttribute('aria-label', label);
+    this.renderer.domElement.setAttribute('aria-roledescription', roleDescription);
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
