@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnalysisInput } from '../src/modules/processing/analyse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_IDENTITY, resultKey } from '../src/modules/processing/reuse-key';
 import { rowsOf } from '../src/platform/db';
 import { testBackends } from './support/backends';
@@ -13,20 +12,28 @@ import { sharedFile } from './support/samples';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
 
 // Decision 0433: a model checked against the same IDS revisions by the same engine is checked once.
-// Every run of the engine goes through runAnalysis (the analysis thread's entry): it is wrapped here
-// to record which version each run was for, so the test sees which versions ran the engine and
-// which had their results copied.
-const engineRuns = vi.hoisted(() => [] as Array<{ versionId: string; mode: string }>);
-vi.mock('../src/modules/processing/analyse-runner', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/modules/processing/analyse-runner')>();
-  return {
-    ...original,
-    runAnalysis: (input: AnalysisInput, ...rest: unknown[]) => {
-      engineRuns.push({ versionId: input.versionId, mode: input.mode });
-      return (original.runAnalysis as (...args: unknown[]) => unknown)(input, ...rest);
-    },
-  };
-});
+// Each processing job logs its outcome ('file version processed', jobs/process-bimfile.ts): a version
+// whose results were copied names the version it copied them from (`reusedFrom`); every other
+// completed run ran the engine. The test reads those lines from the server's log (a module mock of the
+// engine's entry would not hold: the server project shares one module graph per worker, 0419).
+const logLines: string[] = [];
+/** The processing outcomes logged for a version in a mode, in order. */
+const outcomes = (versionId: string, mode: string) =>
+  logLines
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          msg?: string;
+          fileVersionId?: string;
+          mode?: string;
+          status?: string;
+          reusedFrom?: string;
+        },
+    )
+    .filter(
+      (entry) =>
+        entry.msg === 'file version processed' && entry.fileVersionId === versionId && entry.mode === mode,
+    );
 
 const windowsIfc = sharedFile('ids-examples/IDS_wooden-windows_IFC.ifc');
 const windowsIds = sharedFile('ids-examples/IDS_wooden-windows.ids');
@@ -71,7 +78,11 @@ for (const backend of testBackends()) {
     let projectId: string;
 
     beforeAll(async () => {
-      server = await startTestServer(backend, { DATA_DIR: dataDir });
+      server = await startTestServer(
+        backend,
+        { DATA_DIR: dataDir },
+        { logs: { write: (line) => logLines.push(...line.split('\n').filter(Boolean)) } },
+      );
       owner = await signUp(server, 'Rita Reuse');
       projectId = (await call(server, owner, 'POST', '/api/v1/projects', { name: 'Reuse' })).json().project
         .id;
@@ -115,8 +126,14 @@ for (const backend of testBackends()) {
         if (row.status === 'failed') throw new Error(`processing failed: ${row.error}`);
         return row.status === 'completed' && row;
       });
-    const fullRuns = (versionId: string) =>
-      engineRuns.filter((run) => run.versionId === versionId && run.mode === 'full').length;
+    /** How many of a version's runs in a mode ran the engine, once its job has logged an outcome. */
+    const engineRuns = async (versionId: string, mode = 'full') => {
+      const logged = await eventually(async () => {
+        const found = outcomes(versionId, mode);
+        return found.length > 0 && found;
+      });
+      return logged.filter((entry) => entry.status === 'completed' && !entry.reusedFrom).length;
+    };
     const parquetFiles = () => filesUnder(join(dataDir, 'files')).filter((path) => path.endsWith('.parquet'));
 
     let first: { fileId: string; versionId: string };
@@ -124,7 +141,7 @@ for (const backend of testBackends()) {
     it('the same model and IDS checked twice: the second version copies the first one’s results', async () => {
       first = await uploadModel('Windows.ifc', windowsIfc!);
       const one = await completed(first.versionId);
-      expect(fullRuns(first.versionId)).toBe(1);
+      expect(await engineRuns(first.versionId)).toBe(1);
       expect(one.resultKey).toMatch(/^[0-9a-f]{64}$/);
       expect(one.explorerFileKey).toBeNull();
       const filesAfterFirst = parquetFiles();
@@ -133,7 +150,7 @@ for (const backend of testBackends()) {
       const second = await uploadModel('Windows.ifc', windowsIfc!); // a second version of the file
       expect(second.fileId).toBe(first.fileId);
       const two = await completed(second.versionId);
-      expect(fullRuns(second.versionId)).toBe(0);
+      expect(await engineRuns(second.versionId)).toBe(0);
       expect(two.resultKey).toBe(one.resultKey);
       expect(two.elementsCount).toBe(one.elementsCount);
       // The explorer's file is the first version's, referenced rather than copied.
@@ -189,7 +206,7 @@ for (const backend of testBackends()) {
     it('another file of the project with the same bytes reuses them too, with no history of its own', async () => {
       const copy = await uploadModel('Windows copy.ifc', windowsIfc!);
       const row = await completed(copy.versionId);
-      expect(fullRuns(copy.versionId)).toBe(0);
+      expect(await engineRuns(copy.versionId)).toBe(0);
       const comparisons = await rowsOf<{ n: number }>(
         server.database.db,
         sql`select count(*)::int as n from version_comparisons where file_version_id = ${copy.versionId}`,
@@ -206,7 +223,7 @@ for (const backend of testBackends()) {
     it('a different model runs the engine', async () => {
       const wall = await uploadModel('Wall.ifc', simpleWall!);
       await completed(wall.versionId);
-      expect(fullRuns(wall.versionId)).toBe(1);
+      expect(await engineRuns(wall.versionId)).toBe(1);
     });
 
     it('after the active IDS revisions changed, the copied version is checked by the engine again', async () => {
@@ -216,7 +233,7 @@ for (const backend of testBackends()) {
             where bim_file_id = ${first.fileId} order by version_number desc limit 1`,
       );
       const latest = before!.id;
-      expect(fullRuns(latest)).toBe(0);
+      expect(await engineRuns(latest)).toBe(0);
       // Another active IDS file: another set of revisions, and a re-check of each file's latest version.
       const added = await upload(
         server,
@@ -233,7 +250,7 @@ for (const backend of testBackends()) {
         );
         return row && row.queued === null && row.resultKey !== before!.resultKey && row;
       });
-      expect(engineRuns.filter((run) => run.versionId === latest && run.mode === 'recheck')).toHaveLength(1);
+      expect(await engineRuns(latest, 'recheck')).toBe(1);
       expect(after.resultKey).toMatch(/^[0-9a-f]{64}$/);
     });
 

@@ -157,7 +157,8 @@ describe.runIf(backend && sample)('marks for more than 1,000 validity findings (
     );
     expect(rows).toHaveLength(1001);
     expect(rows[1000]?.getCell(8).value).toBe(
-      `+${doors.length - 1000} more findings of SCH001, not listed (${doors.length} in all).`,
+      // Numbers in the report's locale: English groups thousands with a comma.
+      `+${doors.length - 1000} more findings of SCH001, not listed (${doors.length.toLocaleString('en-GB')} in all).`,
     );
   });
 

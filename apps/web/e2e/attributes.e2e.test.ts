@@ -93,7 +93,7 @@ describe.skipIf(!haveWindows)('attribute analysis screens', () => {
     await expectVisible(page.getByText('Attribute Added to IDS'));
     await expectVisible(
       page.getByText(
-        `${gap.property_set_name}.${gap.name} is now ${cardinality} in the specification '${firstSpec}'.`,
+        `${gap.property_set_name}.${gap.name} is now ${cardinality} in the specification ‘${firstSpec}’.`,
       ),
     );
     // The table refreshes: the attribute is now covered by the specification it was added to.

@@ -52,6 +52,7 @@ function gathered(): ComprehensiveData {
     ],
   });
   return {
+    locale: 'en',
     generatedAt: new Date('2026-11-26T12:00:00Z'),
     files: [file('v-big', 'big.ifc', ELEMENTS), file('v-small', 'small.ifc', 3)],
     idsFiles: [{ name: 'rules.ids', sha256: 'sha-ids' }],
