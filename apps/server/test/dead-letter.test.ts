@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { generateIfc } from '@plumbline/ifc-gen';
 import pg from 'pg';
-import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../src/jobs';
 import { processBimFileJob } from '../src/modules/bimfiles/jobs';
 import { markInterrupted } from '../src/modules/processing/service';
@@ -18,6 +16,7 @@ import { createLogger } from '../src/platform/logger';
 import { JobQueue } from '../src/platform/queue';
 import { LocalDiskStorage } from '../src/platform/storage/local-disk';
 import { testBackend } from './support/backends';
+import { type Running, run, until } from './support/child-processes';
 
 // Issue 34, the kill storm's loss (decision 0434): a processing job whose worker is killed on its last
 // attempt is failed for good by pg-boss's heartbeat check, with no handler of ours running. Before the
@@ -26,57 +25,6 @@ import { testBackend } from './support/backends';
 // database; the job is sent with no retry (the limit reached at once), and the one that starts it
 // is killed with SIGKILL. The survivor's supervision fails the job; its dead-letter worker settles
 // the version.
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-interface Running {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-function run(name: string, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/worker.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { name, child, output: () => output, exited };
-}
-
-/** Waits on state, with no deadline of its own: the test's timeout stops a hung wait (decision 0205). */
-async function until<T>(
-  what: string,
-  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-  processes: Running[],
-): Promise<T> {
-  let ended = false;
-  let waiting = true;
-  onTestFinished(() => {
-    ended = true;
-  });
-  onTestFailed(() => {
-    if (!waiting) return;
-    const tails = processes.map((r) => `--- ${r.name}\n${r.output().slice(-2000)}`).join('\n');
-    console.error(`still waiting for ${what}\n${tails}`);
-  });
-  for (;;) {
-    if (ended) throw new Error(`the test ended while waiting for ${what}`);
-    const value = await check();
-    if (value) {
-      waiting = false;
-      return value;
-    }
-    for (const running of processes) {
-      if (running.child.exitCode !== null)
-        throw new Error(`${running.name} exited early:\n${running.output().slice(-3000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Whether a worker logged (LOG_LEVEL=debug) that it started this job. */
 function started(running: Running, jobId: string): boolean {
@@ -144,7 +92,7 @@ describe('dead-letter queue', () => {
       SHUTDOWN_TIMEOUT_SECONDS: '5',
       LOG_LEVEL: 'debug',
     };
-    const workers = [run('worker A', env), run('worker B', env)];
+    const workers = [run('worker A', 'src/worker.ts', env), run('worker B', 'src/worker.ts', env)];
     processes.push(...workers);
     await until(
       'both workers',

@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { generateIfc } from '@plumbline/ifc-gen';
 import pg from 'pg';
-import { afterAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { analyseRows } from '../src/modules/processing/analyse';
 import { testBackends } from './support/backends';
+import { type Running, run, until } from './support/child-processes';
 import { modelObjectKey } from './support/model-objects';
 import { type S3Standin, startS3Standin } from './support/s3-standin';
 
@@ -17,60 +16,8 @@ import { type S3Standin, startS3Standin } from './support/s3-standin';
 // processing job. Every version must complete exactly once with the counts the engine gives for the
 // same file processed alone, and the killed worker's job must be taken up by the other worker within
 // 30 s (the queue's heartbeat, platform/queue.ts; asserted in heartbeat-takeover.test.ts).
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const demoIds = readFileSync(new URL('../src/modules/demo/demo.ids', import.meta.url));
 const MODELS = 6;
-
-interface Running {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-function run(name: string, entry: string, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { name, child, output: () => output, exited };
-}
-
-async function until<T>(
-  what: string,
-  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-  processes: Running[] = [],
-): Promise<T> {
-  // No deadline of its own (decision 0205): the test's timeout stops a hung wait, and then the
-  // processes' last lines say where it stood.
-  let ended = false;
-  let waiting = true;
-  onTestFinished(() => {
-    ended = true;
-  });
-  onTestFailed(() => {
-    if (!waiting) return;
-    const tails = processes.map((r) => `--- ${r.name}\n${r.output().slice(-2000)}`).join('\n');
-    console.error(`still waiting for ${what}\n${tails}`);
-  });
-  for (;;) {
-    if (ended) throw new Error(`the test ended while waiting for ${what}`);
-    const value = await check();
-    if (value) {
-      waiting = false;
-      return value;
-    }
-    for (const running of processes) {
-      if (running.child.exitCode !== null)
-        throw new Error(`${running.name} exited early:\n${running.output().slice(-3000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The `job started` lines a worker logged (LOG_LEVEL=debug): job id and retry count. */
 function startedJobs(running: Running, queue: string): Array<{ jobId: string; retryCount: number }> {
