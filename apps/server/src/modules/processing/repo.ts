@@ -122,6 +122,19 @@ export async function markProcessing(db: Database, versionId: string): Promise<v
     .where(eq(fileVersions.id, versionId));
 }
 
+/** A failed version's columns: why, as a code and its values (issue 31: no sentence is stored). */
+function failedState(failure: VersionFailure, at: Date) {
+  return {
+    status: 'failed' as const,
+    errorCode: failure.code,
+    errorParams: failure.params,
+    elementsCount: null,
+    processedAt: at,
+    recheckQueuedAt: null,
+    resultKey: null,
+  };
+}
+
 /** Marks a version failed with why, as a code and its values (issue 31: no sentence is stored). */
 export async function markFailed(
   db: Database,
@@ -129,18 +142,7 @@ export async function markFailed(
   failure: VersionFailure,
   at: Date,
 ): Promise<void> {
-  await db
-    .update(fileVersions)
-    .set({
-      status: 'failed',
-      errorCode: failure.code,
-      errorParams: failure.params,
-      elementsCount: null,
-      processedAt: at,
-      recheckQueuedAt: null,
-      resultKey: null,
-    })
-    .where(eq(fileVersions.id, versionId));
+  await db.update(fileVersions).set(failedState(failure, at)).where(eq(fileVersions.id, versionId));
 }
 
 /**
@@ -155,15 +157,7 @@ export async function markFailedUnlessSettled(
 ): Promise<boolean> {
   const rows = await db
     .update(fileVersions)
-    .set({
-      status: 'failed',
-      errorCode: failure.code,
-      errorParams: failure.params,
-      elementsCount: null,
-      processedAt: at,
-      recheckQueuedAt: null,
-      resultKey: null,
-    })
+    .set(failedState(failure, at))
     .where(and(eq(fileVersions.id, versionId), inArray(fileVersions.status, ['pending', 'processing'])))
     .returning({ id: fileVersions.id });
   return rows.length > 0;
