@@ -201,6 +201,11 @@ async function runBackend(
         'metadata search+filter+sort',
         `${meta}?search=${option('level', 0).slice(0, 4) || 'a'}&category=${option('category')}&sort=attribute&order=desc`,
       ],
+      // Never asked before ({n}: the request's number), so no kept answer serves them: what a reader
+      // paging on, or typing a new term, waits for.
+      ['metadata page, a new one each time', `${meta}?page={n}`],
+      ['metadata sort value, a new page each time', `${meta}?sort=value&order=desc&page={n}`],
+      ['metadata search, a new term each time', `${meta}?search=q{n}`],
     ];
     const storage = await versionBytes(
       options.databaseUrl ?? embeddedDatabaseUrl(join(dataDir, 'postgres')),
@@ -214,7 +219,9 @@ async function runBackend(
     if (storage) console.log(`[${backend}] bytes per version: ${JSON.stringify(storage)}`);
     const measured: BackendFigures['routes'] = [];
     for (const [name, path] of routes) {
-      const probe = await fetch(`${server.baseUrl}${path}`, { headers: api.headers() });
+      const probe = await fetch(`${server.baseUrl}${path.replaceAll('{n}', '1')}`, {
+        headers: api.headers(),
+      });
       await probe.arrayBuffer();
       if (probe.status === 404 && (await routeMissing(server.baseUrl, path, api))) {
         measured.push({ name, path, result: null });
@@ -232,6 +239,8 @@ async function runBackend(
       const result = await load({
         url: `${server.baseUrl}${path}`,
         headers: api.headers(),
+        // After the serial run's numbers, so a route that asks something new each time still does.
+        numberFrom: 1000,
         connections: options.connections,
         requests: options.requests,
         maxSeconds: options.seconds,

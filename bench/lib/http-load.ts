@@ -32,7 +32,8 @@ function once(agent: Agent, url: URL, headers: Record<string, string>): Promise<
 /**
  * A small closed-loop load generator (autocannon's model): `connections` keep-alive connections,
  * each sending its next request when the previous answer is read, until `requests` answers or
- * `maxSeconds` have passed. Latency is measured per request, from send to the last byte.
+ * `maxSeconds` have passed. Latency is measured per request, from send to the last byte. `{n}` in
+ * the URL becomes the request's number (1, 2, …), so every request can ask something not asked before.
  */
 export async function load(options: {
   url: string;
@@ -40,9 +41,12 @@ export async function load(options: {
   connections: number;
   requests: number;
   maxSeconds: number;
+  /** The number `{n}` takes in the first request (1 unless given). */
+  numberFrom?: number;
 }): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
-  const url = new URL(options.url);
+  const from = options.numberFrom ?? 1;
+  const urlOf = (n: number) => new URL(options.url.replaceAll('{n}', String(from + n - 1)));
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -52,6 +56,7 @@ export async function load(options: {
   async function worker() {
     while (sent < options.requests && performance.now() < deadline) {
       sent += 1;
+      const url = urlOf(sent);
       const t0 = performance.now();
       try {
         const status = await once(agent, url, options.headers ?? {});

@@ -120,6 +120,50 @@ describe('columnar explorer store', () => {
     });
   });
 
+  it('asks the engine once for a page fifty readers want at once, and again only for a new question', async () => {
+    const bytes = sharedFile('ifc-samples/Duplex_A_20110907.ifc');
+    if (!bytes) throw new Error('the shared samples are missing');
+    const asked: string[] = [];
+    const counting = {
+      ...engine,
+      query: <T>(sql: string) => {
+        asked.push(sql);
+        return engine.query<T>(sql);
+      },
+    };
+    const kept = createColumnarExplorerStore({
+      engine: counting,
+      storage,
+      workDir: join(scratch, 'kept'),
+      cacheBytes: 64 * 1024 * 1024,
+    });
+    const version = await stored('Kept.ifc', new Uint8Array(bytes));
+    const byValue = { key: 'value' as const, direction: 'desc' as const };
+    const selection = { search: 'wall' };
+    const oracle = oracleOf(new Uint8Array(bytes));
+    await kept.facets(version);
+    const before = asked.length;
+    const pages = await Promise.all(
+      Array.from({ length: 50 }, () => kept.page(version, selection, byValue, 20, 20)),
+    );
+    const counts = await Promise.all(Array.from({ length: 50 }, () => kept.count(version, selection)));
+    // One query for the page and one for the count, however many readers asked.
+    expect(asked.length - before).toBe(2);
+    for (const page of pages) expect(page).toEqual(pages[0]);
+    expect(pages[0]).toHaveLength(20);
+    for (const count of counts) expect(count).toEqual(counts[0]);
+    // A new page is a new question; every row, in the stable order, is counted without one.
+    await kept.page(version, selection, byValue, 20, 40);
+    expect(asked.length - before).toBe(3);
+    expect(await kept.count(version, {})).toEqual({ value: oracle.rows.length, exact: true });
+    expect(asked.length - before).toBe(3);
+    // The default order pages by position: the rows the oracle puts at 40…59.
+    const page = await kept.page(version, {}, { key: undefined, direction: 'asc' }, 20, 40);
+    expect(page.map((r) => `${r.stepId}:${r.propertySet}:${r.attribute}`)).toEqual(
+      oracle.rows.slice(40, 60).map((r) => `${r.stepId}:${r.propertySet}:${r.attribute}`),
+    );
+  });
+
   it('keeps a version an export is reading until the export ends, though the cache pushed it out', async () => {
     const bytes = sharedFile('ifc-samples/SimpleWall.ifc');
     const other = sharedFile('ifc-samples/wall_door_columnt_rgb4x3.ifc');
