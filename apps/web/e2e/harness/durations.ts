@@ -1,13 +1,13 @@
 // Seconds each e2e file took in a measured run, written by scripts/e2e-durations.mjs: the sequencer
 // (sequencer.ts) starts the longest first. A file missing here runs first; stale figures only cost balance.
 export const FILE_SECONDS: Record<string, number> = {
-  'accessibility.e2e.test.ts': 174,
-  'pseudo-locale.e2e.test.ts': 111,
+  'accessibility.e2e.test.ts': 120,
   'viewer.e2e.test.ts': 107,
   'acc.e2e.test.ts': 103,
   'acc-new-versions.e2e.test.ts': 93,
-  'layout-and-viewer.e2e.test.ts': 74,
   'languages.e2e.test.ts': 68,
+  'pseudo-locale.e2e.test.ts': 68,
+  'layout-and-viewer.e2e.test.ts': 57,
   'changes.e2e.test.ts': 54,
   'fresh-views.e2e.test.ts': 49,
   'reports.e2e.test.ts': 49,
