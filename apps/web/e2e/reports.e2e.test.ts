@@ -74,7 +74,11 @@ describe('the Reports tab (issue 13)', () => {
     expect((await pdfDownload).suggestedFilename()).toBe('Window package PDF.pdf');
     // The 30 s cooldown: the button counts down and is disabled.
     const held = pdfRow.getByRole('button', { name: 'Download Window package PDF' });
-    expect((await held.textContent())?.trim()).toMatch(/^(30|29|28|27)s$/);
+    // Seconds left, whatever a loaded machine let pass since the click: a wait is no timed assertion.
+    const left = (await held.textContent())?.trim() ?? '';
+    expect(left).toMatch(/^\d+s$/);
+    expect(Number.parseInt(left, 10)).toBeGreaterThan(0);
+    expect(Number.parseInt(left, 10)).toBeLessThanOrEqual(30);
     expect(await held.isDisabled()).toBe(true);
 
     await generate(/Comprehensive Project Analysis/, 'Excel (XLSX)', 'Window package XLSX');
