@@ -4,9 +4,10 @@ import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { type AxeFinding, describeFindings, seriousViolations } from './harness/axe';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
-import { projectWithModelViaApi, sharedProjectWithModel } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
-import { openExplorerWithViewer, waitForViewerReady } from './harness/viewer';
+import { pageSettler } from './harness/settle';
+import { waitForViewerReady } from './harness/viewer';
 import { openWizard } from './harness/wizard';
 
 // Issue 21 (accessibility), first pass (decision 0167): axe-core's WCAG 2.1 A/AA rules over every page
@@ -35,13 +36,14 @@ const KNOWN_UNFIXED: { state: string; rule: string; reason: string }[] = [];
 const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
 let page: Page;
+let settle: () => Promise<void>;
 browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
+  settle = pageSettler(page);
 });
 
-// One checked model for the three tests below that only read it (the dashboard audit and both reflow
-// checks): processed and converted once per file rather than once per test; each test's own browser
-// context signs in as its account.
+// One checked model for every test below that only reads it: processed and converted once per file
+// rather than once per test; each test's own browser context signs in as its account.
 const narrowHouse = sharedProjectWithModel(baseUrl, {
   signUp: { prefix: 'reflow', fullName: 'Re Flow' },
   name: 'Narrow House',
@@ -58,40 +60,89 @@ afterAll(() => {
   );
 });
 
-/** Audits the page as it is now under `state`; returns the findings not on the known list. */
+/** Audits the page once it has settled under `state`; returns the findings not on the known list. */
 async function audit(state: string): Promise<AxeFinding[]> {
+  await settle();
   const findings = await seriousViolations(page, state);
   audited.push(state);
   allFindings.push(...findings);
   return findings.filter((f) => !KNOWN_UNFIXED.some((k) => k.state === f.state && k.rule === f.rule));
 }
 
-async function settle(): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  // Entrance animations finish before colours are measured (endless ones, spinners, never do).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
-  );
+const WIDE = { width: 1366, height: 900 };
+const NARROW = { width: 320, height: 800 };
+
+/**
+ * Reflow (WCAG 1.4.10): the state on screen, narrowed to 320 px as a 400 % zoom of 1280 narrows it,
+ * must not scroll sideways; then back to the audit's width. Returns what sticks out, if anything.
+ * `atNarrow` checks more while the page is narrow.
+ */
+async function reflow(state: string, atNarrow?: () => Promise<void>): Promise<string[]> {
+  await page.setViewportSize(NARROW);
+  await settle();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const tooWide: string[] = [];
+  if (width > NARROW.width) {
+    // What sticks out, for the message: the outermost elements wider than the viewport.
+    const culprits = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((el) => el.getBoundingClientRect().right > 321 && el.getBoundingClientRect().width > 0)
+        // Inside a box that scrolls or clips (a tab strip, a table): not what widens the page.
+        .filter((el) => {
+          for (let up = el.parentElement; up; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== 'visible') return false;
+          }
+          return true;
+        })
+        .slice(-3)
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`),
+    );
+    tooWide.push(`${state} at 320 px: ${width}px (${culprits.join(', ')})`);
+  }
+  await atNarrow?.();
+  await page.setViewportSize(WIDE);
+  return tooWide;
 }
 
-describe('axe-core, WCAG 2.1 A and AA', () => {
-  it('finds no serious or critical violation on the signed-out pages', async () => {
+/** Opens a dashboard tab as a person does, from the tab strip: the app stays loaded. */
+async function openTab(id: string): Promise<void> {
+  const tab = page.locator(`[role="tab"][data-tab-id="${id}"]`);
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  await expectVisible(page.locator(`[role="tab"][data-tab-id="${id}"][aria-selected="true"]`));
+}
+
+/** Opens a File Inspector sub-tab (Compliance, Schema Attributes, Extra Attributes) by its name. */
+async function openFileTab(name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expectVisible(page.getByRole('tab', { name, exact: true, selected: true }));
+}
+
+describe('axe-core, WCAG 2.1 A and AA, and reflow at 320 px', () => {
+  it('finds no serious or critical violation on the signed-out pages, and none scrolls sideways at 320 px', async () => {
     const unexpected: AxeFinding[] = [];
+    const tooWide: string[] = [];
     for (const path of ['/login', '/signup', '/help/acc-integration', '/no-such-page']) {
       await page.goto(path);
-      await settle();
       unexpected.push(...(await audit(path)));
+      tooWide.push(...(await reflow(path)));
     }
-    for (const tab of DASHBOARD_TABS) {
-      await page.goto(`/demo?tab=${tab}`);
-      await settle();
+    // The demo, tab by tab from its tab strip (the tabs it hides are not there to open).
+    await page.goto('/demo?tab=overview');
+    // Once the app has drawn its tab strip.
+    await expectVisible(page.locator('[role="tab"][data-tab-id="overview"]'));
+    const demoTabs = await page
+      .locator('[role="tab"][data-tab-id]')
+      .evaluateAll((tabs) => tabs.map((tab) => (tab as HTMLElement).dataset.tabId as string));
+    expect(demoTabs).toContain('overview');
+    for (const tab of demoTabs) {
+      await openTab(tab);
       unexpected.push(...(await audit(`/demo?tab=${tab}`)));
+      tooWide.push(
+        ...(await reflow(`/demo?tab=${tab}`, async () => {
+          // The header and the banner keep their sign-in link within the narrow width.
+          if (tab === 'overview') await expectVisible(page.getByRole('link', { name: 'Sign in' }));
+        })),
+      );
     }
     // Error states: the forms sent empty, a verification link without its token.
     for (const [path, submit] of [
@@ -101,32 +152,39 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
       await page.goto(path);
       await page.getByRole('button', { name: submit, exact: true }).click();
       await expectVisible(page.locator('[aria-invalid="true"]'));
-      await settle();
       unexpected.push(...(await audit(`${path} with errors`)));
     }
     await page.goto('/verify-email');
-    await settle();
     unexpected.push(...(await audit('/verify-email without a token')));
     expect(describeFindings(unexpected)).toBe('');
+    expect(tooWide.join('\n')).toBe('');
   });
 
-  it('finds no serious or critical violation on any dashboard tab of a processed project, or in its dialogs', async () => {
+  it('finds no serious or critical violation on any dashboard tab of a processed project, or in its dialogs, and no sideways scroll at 320 px', async () => {
     const { selection } = await narrowHouse(context.request);
     const unexpected: AxeFinding[] = [];
+    const tooWide: string[] = [];
+    await page.goto(`/dashboard?tab=overview&${selection}`);
     for (const tab of DASHBOARD_TABS) {
-      await page.goto(`/dashboard?tab=${tab}&${selection}`);
-      await settle();
+      await openTab(tab);
       unexpected.push(...(await audit(`dashboard ${tab}`)));
+      tooWide.push(...(await reflow(`dashboard ${tab}`)));
     }
 
-    for (const fileTab of ['schema', 'extra-attributes']) {
-      await page.goto(`/dashboard?tab=dashboard&fileTab=${fileTab}&${selection}`);
-      await settle();
+    await openTab('dashboard');
+    for (const [fileTab, name] of [
+      ['schema', 'Schema Attributes'],
+      ['extra-attributes', 'Extra Attributes'],
+    ] as const) {
+      await openFileTab(name);
       unexpected.push(...(await audit(`dashboard File Inspector ${fileTab}`)));
+      tooWide.push(...(await reflow(`File Inspector ${fileTab}`)));
     }
-    await openExplorerWithViewer(page, selection);
-    await settle();
+    await openTab('metadata');
+    await page.getByLabel('3D Viewer & AI Assistant').click();
+    await page.locator('[data-viewer-state="ready"]').first().waitFor();
     unexpected.push(...(await audit('dashboard metadata with 3D viewer and assistant')));
+    tooWide.push(...(await reflow('metadata with viewer and assistant')));
     // The assistant's conversation is a polite log: a finished answer is announced once.
     const conversation = page
       .getByRole('region', { name: 'AI Assistant' })
@@ -134,28 +192,28 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     await conversation.waitFor({ state: 'attached' });
     expect(await conversation.getAttribute('aria-live')).toBe('polite');
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
-    await settle();
+    await page.locator('[data-viewer-state="ready"]').first().waitFor();
     unexpected.push(...(await audit('dashboard metadata IDS Compliance')));
+    tooWide.push(...(await reflow('metadata IDS Compliance')));
 
-    await page.goto(`/dashboard?tab=projects&${selection}`);
-    await settle();
-    await openWizard(page);
-    await settle();
+    const wizard = await openWizard(page);
     unexpected.push(...(await audit('dialog Create New Project')));
-    await page.keyboard.press('Escape');
+    await wizard.getByRole('button', { name: 'Close wizard' }).click();
+    await expect.poll(() => wizard.count()).toBe(0);
 
-    await page.goto(`/dashboard?tab=team&${selection}`);
-    await settle();
+    await openTab('team');
     await page.getByRole('button', { name: 'Add Member' }).click();
-    await expectVisible(page.getByRole('dialog', { name: 'Add Team Member' }));
-    await settle();
+    const addMember = page.getByRole('dialog', { name: 'Add Team Member' });
+    await expectVisible(addMember);
     unexpected.push(...(await audit('dialog Add Team Member')));
     await page.keyboard.press('Escape');
+    await expect.poll(() => addMember.count()).toBe(0);
 
     await page.getByRole('button', { name: /account menu/ }).click();
     await expectVisible(page.getByRole('menu'));
     unexpected.push(...(await audit('account menu open')));
     expect(describeFindings(unexpected)).toBe('');
+    expect(tooWide.join('\n')).toBe('');
   });
 
   it('finds no serious or critical violation in the other dialogs, side panels, popovers and empty states', async () => {
@@ -165,66 +223,66 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
       fullName: 'Ada Auditor',
     });
     const unexpected: AxeFinding[] = [];
+    const tooWide: string[] = [];
     // A new account with no project: the dashboard's empty state.
     await page.goto('/dashboard?tab=overview');
-    await settle();
     unexpected.push(...(await audit('dashboard overview, no project yet')));
 
-    const { selection } = await projectWithModelViaApi(context.request, {
-      name: 'Audited House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds() },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    // Then the account of the checked model (the project's Admin).
+    const { selection } = await narrowHouse(context.request);
     const closeDialog = async (state: string) => {
       const dialog = page.getByRole('dialog');
       await expectVisible(dialog);
-      await settle();
       unexpected.push(...(await audit(state)));
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
     };
 
     await page.goto(`/dashboard?tab=projects&${selection}`);
-    await settle();
-    await page.getByRole('button', { name: 'Audited House', exact: true }).click();
-    await expectVisible(page.getByRole('region', { name: 'Files of Audited House' }));
-    await settle();
+    await page.getByRole('button', { name: 'Narrow House', exact: true }).click();
+    await expectVisible(page.getByRole('region', { name: 'Files of Narrow House' }));
     unexpected.push(...(await audit('projects, a row expanded with its files')));
-    await page.getByRole('button', { name: 'Edit Audited House' }).click();
+    tooWide.push(...(await reflow('projects, a row expanded')));
+    await screenshot(page, 'reflow-320-projects-expanded');
+    await page.getByRole('button', { name: 'Edit Narrow House' }).click();
     await closeDialog('dialog Edit project');
-    await page.getByRole('button', { name: 'Manage files of Audited House' }).click();
+    await page.getByRole('button', { name: 'Manage files of Narrow House' }).click();
     await closeDialog('dialog Manage files');
 
-    await page.goto(`/dashboard?tab=schema&${selection}`);
+    await openTab('schema');
     await page.getByRole('button', { name: 'View Details' }).first().click();
     await closeDialog('dialog Specification details');
 
-    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await openTab('metadata');
     await page
       .getByRole('button', { name: /^Details of / })
       .first()
       .click();
     await closeDialog('dialog Element details');
 
-    await page.goto(`/dashboard?tab=reports&${selection}`);
+    await openTab('reports');
     await page
       .getByRole('button', { name: /Compliance/ })
       .first()
       .click();
     await closeDialog('dialog Generate report');
 
-    await page.goto(`/dashboard?tab=dashboard&fileTab=compliance&${selection}`);
-    await settle();
+    await openTab('dashboard');
+    await openFileTab('Compliance');
     unexpected.push(...(await audit('dashboard File Inspector compliance')));
+    tooWide.push(
+      ...(await reflow('File Inspector compliance', async () => {
+        await expectVisible(page.getByRole('tab', { name: 'Detailed Analysis' }));
+      })),
+    );
 
     // The IDS compliance view: its viewer's key help open, then the element inspector beside it.
-    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await openTab('metadata');
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
     const viewer = page.getByRole('region', { name: 'IDS compliance 3D viewer' });
     await waitForViewerReady(viewer);
     await viewer.getByRole('button', { name: 'Keyboard controls' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Keyboard controls' }));
-    await settle();
     unexpected.push(...(await audit('viewer keyboard controls popover')));
     await page.keyboard.press('Escape');
     await page
@@ -234,9 +292,9 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     await expectVisible(
       page.getByRole('complementary', { name: 'Element Inspector' }).getByText('Viewer DB ID'),
     );
-    await settle();
     unexpected.push(...(await audit('element inspector open over IDS compliance')));
     expect(describeFindings(unexpected)).toBe('');
+    expect(tooWide.join('\n')).toBe('');
   });
 });
 
@@ -303,77 +361,6 @@ describe('keyboard', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true); // Radix gives focus back in a task after the dialog has gone
-  });
-});
-
-describe('reflow at 320 px', () => {
-  it('keeps the /demo header and banner and the File Inspector within the width, with no sideways page scroll', async () => {
-    await page.setViewportSize({ width: 320, height: 800 });
-    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    await page.goto('/demo');
-    await expectVisible(page.getByRole('link', { name: 'Sign in' }));
-    await settle();
-    expect(await pageWidth()).toBeLessThanOrEqual(320);
-
-    const { selection } = await narrowHouse(context.request);
-    await page.goto(`/dashboard?tab=dashboard&fileTab=compliance&${selection}`);
-    await expectVisible(page.getByRole('tab', { name: 'Detailed Analysis' }));
-    await settle();
-    expect(await pageWidth()).toBeLessThanOrEqual(320);
-  });
-});
-
-describe('reflow at 320 px, every page', () => {
-  it('has no sideways page scroll on any signed-out page, /demo tab, dashboard tab or sub-tab at 320 px (400 % zoom of 1280)', async () => {
-    await page.setViewportSize({ width: 320, height: 800 });
-    const tooWide: string[] = [];
-    const check = async (state: string) => {
-      await settle();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 320) {
-        // What sticks out, for the message: the outermost elements wider than the viewport.
-        const culprits = await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('body *')]
-            .filter((el) => el.getBoundingClientRect().right > 321 && el.getBoundingClientRect().width > 0)
-            // Inside a box that scrolls or clips (a tab strip, a table): not what widens the page.
-            .filter((el) => {
-              for (let up = el.parentElement; up; up = up.parentElement) {
-                if (getComputedStyle(up).overflowX !== 'visible') return false;
-              }
-              return true;
-            })
-            .slice(-3)
-            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`),
-        );
-        tooWide.push(`${state}: ${width}px (${culprits.join(', ')})`);
-      }
-    };
-    for (const path of ['/login', '/signup', '/help/acc-integration', '/no-such-page']) {
-      await page.goto(path);
-      await check(path);
-    }
-    for (const tab of DASHBOARD_TABS) {
-      await page.goto(`/demo?tab=${tab}`);
-      await check(`/demo?tab=${tab}`);
-    }
-    const { selection } = await narrowHouse(context.request);
-    for (const tab of DASHBOARD_TABS) {
-      await page.goto(`/dashboard?tab=${tab}&${selection}`);
-      await check(`dashboard ${tab}`);
-    }
-    for (const fileTab of ['schema', 'extra-attributes']) {
-      await page.goto(`/dashboard?tab=dashboard&fileTab=${fileTab}&${selection}`);
-      await check(`File Inspector ${fileTab}`);
-    }
-    await openExplorerWithViewer(page, selection);
-    await check('metadata with viewer and assistant');
-    await page.getByRole('tab', { name: 'IDS Compliance' }).click();
-    await check('metadata IDS Compliance');
-    await page.goto(`/dashboard?tab=projects&${selection}`);
-    await page.getByRole('button', { name: 'Narrow House', exact: true }).click();
-    await check('projects, a row expanded');
-    await screenshot(page, 'reflow-320-projects-expanded');
-    expect(tooWide.join('\n')).toBe('');
   });
 });
 

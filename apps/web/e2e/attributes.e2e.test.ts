@@ -5,7 +5,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uploadViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
+import { browserPagePerTest, downloadedBytes, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IDS, WOODEN_WINDOWS_IFC } from './harness/samples';
 
@@ -134,7 +134,7 @@ describe.skipIf(!haveWindows)('attribute analysis screens', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: idsFile.name }).click(),
     ]);
-    const xml = readFileSync(await download.path()).toString('utf8');
+    const xml = (await downloadedBytes(download)).toString('utf8');
     // The edit was a splice (decision 0162): every comment of the uploaded file is still there.
     const comments = readFileSync(IDS, 'utf8').match(/<!--[\s\S]*?-->/g) ?? [];
     expect(comments.length).toBeGreaterThan(0);

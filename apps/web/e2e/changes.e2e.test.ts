@@ -16,7 +16,13 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import {
+  browserPagePerTest,
+  downloadedBytes,
+  expectVisible,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
 import { FZK_HOUSE_IFC, haveSamples, idsDocument, specification } from './harness/samples';
 import {
   askAssistant,
@@ -254,7 +260,7 @@ describe.skipIf(!haveHouse)('Changes view', () => {
     await dialog.getByRole('button', { name: 'BCF of new failures' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.bcf$/);
-    const bytes = new Uint8Array(readFileSync((await file.path()) as string));
+    const bytes = new Uint8Array(await downloadedBytes(file));
     if (haveBcfSchemas()) expect(await bcfSchemaErrors([{ name: 'new failures.bcf', bytes }])).toEqual([]);
     const members = Object.entries(unzipSync(bytes));
     const newFailures = [...described.new, ...named.new].sort();

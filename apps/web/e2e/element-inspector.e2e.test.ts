@@ -7,7 +7,13 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi, waitForCompletedViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import {
+  browserPagePerTest,
+  downloadedBytes,
+  expectVisible,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
 import { sharedProjectWithModel } from './harness/project-with-model';
 import { askAssistant } from './harness/viewer';
 
@@ -191,7 +197,7 @@ describe.skipIf(!haveSamples)('element inspector', () => {
     await inspector.getByRole('button', { name: 'Export element as JSON' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^element-.+\.json$/);
-    const exported = JSON.parse(readFileSync((await file.path()) as string, 'utf8'));
+    const exported = JSON.parse((await downloadedBytes(file)).toString('utf8'));
     expect(exported).toEqual(api.element);
     expect(exported.viewer_db_id).toBe(viewerDbId);
 

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi, uploadViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import {
+  browserPagePerTest,
+  downloadedBytes,
+  expectVisible,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
 import { idsDocument, specification } from './harness/samples';
 
 const baseUrl = e2eBaseUrl();
@@ -67,7 +72,7 @@ describe('the IDS Studio', () => {
       page.waitForEvent('download'),
       studio.getByRole('link', { name: 'Download edited file' }).click(),
     ]);
-    const edited = readFileSync(await download.path()).toString('utf8');
+    const edited = (await downloadedBytes(download)).toString('utf8');
     expect(edited).toBe(
       ORIGINAL.replace('IFCWALLSTANDARDCASE', 'IFCWALL').replace(
         'name="Walls have a name"',

@@ -1,10 +1,9 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectPath, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import { browserPagePerTest, expectPath, expectVisible, screenshot } from './harness/browser';
 import { focusIndicator, isFocused, tabTo } from './harness/focus';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
 
 // Issue 21, item 2: the main path by keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape),
@@ -17,6 +16,14 @@ let context: BrowserContext;
 let page: Page;
 browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
+});
+
+/** One checked model for both tests (neither changes it): processed and converted once for the file. */
+const keyboardHouse = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'keys', fullName: 'Kim Keys' },
+  name: 'Keyboard House',
+  ids: { name: 'walls.ids', xml: wallsNamedIds() },
+  ifc: { path: SIMPLE_WALL_IFC },
 });
 
 /** Asserts the focused element is `locator` and its focus is drawn at 3:1 or more. */
@@ -46,13 +53,9 @@ async function chooseWithKeyboard(trigger: Locator, option: string): Promise<voi
 
 describe('keyboard only', () => {
   it('signs in, picks project and file, opens compliance, inspects an element and exports a report', async () => {
-    const account = { email: uniqueEmail('keys'), password: 'keyboard-only-2026', fullName: 'Kim Keys' };
-    await signUpViaApi(context.request, account);
-    await projectWithModelViaApi(context.request, {
-      name: 'Keyboard House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds() },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    const { account } = await keyboardHouse(context.request);
+    if (!account) throw new Error('the shared project has no account');
+    // Signed out again: the sign-in below is the keyboard's.
     await context.clearCookies();
     const presses: Record<string, number> = {};
 
@@ -141,12 +144,7 @@ describe('keyboard only', () => {
   });
 
   it('makes each facet group of the Metadata Explorer one Tab stop, with the arrows inside and Space to tick', async () => {
-    const { selection } = await projectWithModelViaApi(context.request, {
-      signUp: { prefix: 'facets', fullName: 'Fa Cet' },
-      name: 'Facet House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds() },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    const { selection } = await keyboardHouse(context.request);
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     const groups = page.locator('fieldset[data-testid^="filter-section-"]');
     await expectVisible(groups.first());

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { projectWithModelViaApi, sharedProjectWithModel } from './harness/project-with-model';
 import { FZK_HOUSE_IFC, haveSamples, ILS_IDS, VIEWER_COLOURS_IDS } from './harness/samples';
 import { settledPixelCounts, stillPixelCounts, waitForViewerReady } from './harness/viewer';
 
@@ -21,23 +21,24 @@ browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
 });
 
-/** At 1440 px, a new account's project with the FZK house, processed and converted to fragments. */
-async function houseProject(prefix: string, name: string, ids: { name: string; xml: string }) {
+/**
+ * The FZK house checked against VIEWER_COLOURS_IDS, processed and converted to fragments once for the
+ * two tests that only read it (the viewer's toolbar, the Metadata table); each signs in at 1440 px.
+ */
+const colouredHouse = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'layout', fullName: 'Lee Layout' },
+  name: 'Layout House',
+  ids: { name: 'colours.ids', xml: VIEWER_COLOURS_IDS },
+  ifc: { path: FZK_HOUSE_IFC },
+});
+async function houseAt1440() {
   await page.setViewportSize({ width: 1440, height: 900 });
-  return projectWithModelViaApi(context.request, {
-    signUp: { prefix, fullName: 'Lee Layout' },
-    name,
-    ids,
-    ifc: { path: FZK_HOUSE_IFC },
-  });
+  return colouredHouse(context.request);
 }
 
 describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
   it('Hide all, Show all and Clear selection repaint the model without the camera moving', async () => {
-    const { selection } = await houseProject('toolbar', 'Toolbar House', {
-      name: 'colours.ids',
-      xml: VIEWER_COLOURS_IDS,
-    });
+    const { selection } = await houseAt1440();
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
     const viewer = page.getByRole('region', { name: 'IDS compliance 3D viewer' });
@@ -81,9 +82,14 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
   });
 
   it('a requirement listing ~660 NL-SfB codes is one short row with "+N more", expandable', async () => {
-    const { selection } = await houseProject('nlsfb', 'NL-SfB House', {
-      name: 'IDS_demo_BIM-basis-ILS.ids',
-      xml: readFileSync(ILS_IDS, 'utf8'),
+    // The IDS Schemas sub-tab only: no 3D viewer, so no fragments to wait for.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { selection } = await projectWithModelViaApi(context.request, {
+      signUp: { prefix: 'nlsfb', fullName: 'Lee Layout' },
+      name: 'NL-SfB House',
+      ids: { name: 'IDS_demo_BIM-basis-ILS.ids', xml: readFileSync(ILS_IDS, 'utf8') },
+      ifc: { path: FZK_HOUSE_IFC },
+      fragments: false,
     });
     await page.goto(`/dashboard?tab=dashboard&fileTab=schema&${selection}`);
     await expectVisible(page.getByRole('heading', { name: 'IDS Specifications & Requirements' }));
@@ -109,10 +115,7 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
   });
 
   it('the Metadata table sizes its columns by content and shows the full value on hover', async () => {
-    const { selection } = await houseProject('metadata', 'Metadata House', {
-      name: 'colours.ids',
-      xml: VIEWER_COLOURS_IDS,
-    });
+    const { selection } = await houseAt1440();
     await page.goto(`/dashboard?tab=metadata&${selection}`);
     const table = page.getByRole('table', { name: 'Element Metadata' });
     await expectVisible(table.locator('tbody tr').first());

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProjectViaApi, signUpViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import {
+  browserPagePerTest,
+  downloadedBytes,
+  expectVisible,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
 import { sharedProjectWithModel } from './harness/project-with-model';
 import { haveSamples, WOODEN_WINDOWS_IFC } from './harness/samples';
 
@@ -97,7 +102,7 @@ describe.skipIf(!haveWindows)('metadata explorer', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
-    const csv = readFileSync((await file.path()) as string, 'utf8').replace(/^\ufeff/, '');
+    const csv = (await downloadedBytes(file)).toString('utf8').replace(/^\ufeff/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toContain('OBJECT ID,OBJECT NAME,CATEGORY,IFC CLASS');
     expect(lines).toHaveLength(filtered.total + 1);

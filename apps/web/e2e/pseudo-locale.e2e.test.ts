@@ -8,6 +8,7 @@ import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browse
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { scanPage, TERMS } from './harness/pseudo-scan';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
+import { pageSettler } from './harness/settle';
 
 // Issue 31 point 5: the pseudo-locale (`?lang=en-XA`: English accented, 40 % longer, in brackets)
 // over the accessibility suite's states. A visible text that is plain English outside the brackets
@@ -20,8 +21,10 @@ const PSEUDO = 'en-XA';
 
 let context: BrowserContext;
 let page: Page;
+let settle: () => Promise<void>;
 browserPagePerTest(baseUrl, (session) => {
   ({ context, page } = session);
+  settle = pageSettler(page);
 });
 
 /** Every string the API sent this page (names, files, people): data, never a catalogue's. */
@@ -82,19 +85,6 @@ afterAll(() => {
   );
 });
 
-async function settle(): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
-  );
-}
-
 /** Scans the page as it is now under `state`; returns the findings no other task owns. */
 async function scan(state: string): Promise<string[]> {
   await settle();
@@ -128,6 +118,13 @@ async function scan(state: string): Promise<string[]> {
 /** Opens a path in the pseudo-locale (`?lang=` is kept on every address: the switch is per page). */
 async function go(path: string): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${PSEUDO}`);
+}
+
+/** Opens a dashboard tab as a person does, from the tab strip: the app (and its ?lang=) stays loaded. */
+async function openTab(id: string): Promise<void> {
+  const tab = page.locator(`[role="tab"][data-tab-id="${id}"]`);
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  await expectVisible(page.locator(`[role="tab"][data-tab-id="${id}"][aria-selected="true"]`));
 }
 
 /** A name as the pseudo-locale shows it, for finding a control (the brackets and padding around it). */
@@ -171,32 +168,43 @@ describe('the pseudo-locale over every state (issue 31)', () => {
   it('finds no unextracted and no clipped text on the signed-out pages and the demo, at 1366 and 320 px', async () => {
     page.on('response', onResponse);
     const problems: string[] = [];
-    for (const width of [1366, 320]) {
-      await page.setViewportSize({ width, height: width === 320 ? 800 : 900 });
-      for (const path of [
-        '/login',
-        '/signup',
-        '/help/acc-integration',
-        '/no-such-page',
-        '/verify-email',
-        '/contact',
-      ]) {
-        await go(path);
-        problems.push(...(await scan(`${path} @${width}`)));
+    /** Scans the state on screen at both widths, the wide one first; leaves the page wide. */
+    const scanBoth = async (state: string) => {
+      for (const width of [1366, 320]) {
+        await page.setViewportSize({ width, height: width === 320 ? 800 : 900 });
+        problems.push(...(await scan(`${state} @${width}`)));
       }
-      for (const [path, submit] of [
-        ['/login', 'Sign in'],
-        ['/signup', 'Create account'],
-      ] as const) {
-        await go(path);
+      await page.setViewportSize({ width: 1366, height: 900 });
+    };
+    for (const path of [
+      '/login',
+      '/signup',
+      '/help/acc-integration',
+      '/no-such-page',
+      '/verify-email',
+      '/contact',
+    ]) {
+      await go(path);
+      await scanBoth(path);
+      const submit = { '/login': 'Sign in', '/signup': 'Create account' }[path];
+      if (submit) {
+        // The same form sent empty: its errors.
         await page.getByRole('button', { name: pseudo(submit) }).click();
         await expectVisible(page.locator('[aria-invalid="true"]'));
-        problems.push(...(await scan(`${path} with errors @${width}`)));
+        await scanBoth(`${path} with errors`);
       }
-      for (const tab of DASHBOARD_TABS) {
-        await go(`/demo?tab=${tab}`);
-        problems.push(...(await scan(`/demo?tab=${tab} @${width}`)));
-      }
+    }
+    // The demo, tab by tab from its tab strip (the page keeps its ?lang=; the tabs it hides are not there).
+    await go('/demo?tab=overview');
+    // Once the app has drawn its tab strip.
+    await expectVisible(page.locator('[role="tab"][data-tab-id="overview"]'));
+    const demoTabs = await page
+      .locator('[role="tab"][data-tab-id]')
+      .evaluateAll((tabs) => tabs.map((tab) => (tab as HTMLElement).dataset.tabId as string));
+    expect(demoTabs).toContain('overview');
+    for (const tab of demoTabs) {
+      await openTab(tab);
+      await scanBoth(`/demo?tab=${tab}`);
     }
     expect(problems.join('\n')).toBe('');
   });
@@ -211,18 +219,27 @@ describe('the pseudo-locale over every state (issue 31)', () => {
       ids: { name: 'walls.ids', xml: wallsNamedIds() },
       ifc: { path: SIMPLE_WALL_IFC },
     });
+    await go(`/dashboard?tab=overview&${selection}`);
     for (const tab of DASHBOARD_TABS) {
-      await go(`/dashboard?tab=${tab}&${selection}`);
+      await openTab(tab);
       problems.push(...(await scan(`dashboard ${tab}`)));
     }
-    for (const fileTab of ['compliance', 'schema', 'extra-attributes']) {
-      await go(`/dashboard?tab=dashboard&fileTab=${fileTab}&${selection}`);
+    await openTab('dashboard');
+    for (const [fileTab, name] of [
+      ['compliance', 'Compliance'],
+      ['schema', 'Schema Attributes'],
+      ['extra-attributes', 'Extra Attributes'],
+    ] as const) {
+      // The whole name: 'Compliance' alone, not 'IDS Compliance'.
+      const exact = new RegExp(`^\\[${accent(name)}·*\\]$`);
+      await page.getByRole('tab', { name: exact }).click();
+      await expectVisible(page.getByRole('tab', { name: exact, selected: true }));
       problems.push(...(await scan(`File Inspector ${fileTab}`)));
     }
 
     // The Metadata Explorer: an element's details, then the viewer and assistant, the IDS Compliance
     // view and the element inspector.
-    await go(`/dashboard?tab=metadata&${selection}`);
+    await openTab('metadata');
     await page
       .getByRole('button', { name: pseudo('Details of') })
       .first()
@@ -246,20 +263,27 @@ describe('the pseudo-locale over every state (issue 31)', () => {
     problems.push(...(await scan('element inspector, properties')));
     await inspector.getByRole('tab', { name: pseudo('Validation') }).click();
     problems.push(...(await scan('element inspector, validation')));
+    await inspector.getByRole('button', { name: pseudo('Close inspector') }).click();
+    await expect.poll(() => inspector.count()).toBe(0);
 
     // Dialogs, menus and expanded rows.
-    // Each dialog is left by opening the next page (the wizard asks before it closes on Escape).
     const dialogState = async (state: string) => {
       await expectVisible(page.getByRole('dialog'));
       problems.push(...(await scan(state)));
     };
-    await go(`/dashboard?tab=projects&${selection}`);
+    const closeDialog = async () => {
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    };
+    await openTab('projects');
     await page
       .getByRole('button', { name: pseudo('New Project') })
       .first()
       .click();
     await dialogState('dialog Create New Project');
-    await go(`/dashboard?tab=projects&${selection}`);
+    // The wizard does not close on Escape (it would lose what was entered): its own close button.
+    await page.getByRole('button', { name: pseudo('Close wizard') }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: project.name, exact: true }).click();
     await expectVisible(page.getByRole('region', { name: new RegExp(project.name) }));
     problems.push(...(await scan('projects, a row expanded with its files')));
@@ -268,31 +292,32 @@ describe('the pseudo-locale over every state (issue 31)', () => {
       .first()
       .click();
     await dialogState('dialog Edit project');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await closeDialog();
     await page
       .getByRole('button', { name: pseudo('Manage files') })
       .first()
       .click();
     await dialogState('dialog Manage files');
+    await closeDialog();
 
-    await go(`/dashboard?tab=team&${selection}`);
+    await openTab('team');
     await page.getByRole('button', { name: pseudo('Add Member') }).click();
     await dialogState('dialog Add Team Member');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await closeDialog();
     await page.getByRole('button', { name: pseudo('account menu') }).click();
     await expectVisible(page.getByRole('menu'));
     problems.push(...(await scan('account menu open')));
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
 
-    await go(`/dashboard?tab=schema&${selection}`);
+    await openTab('schema');
     await page
       .getByRole('button', { name: pseudo('View Details') })
       .first()
       .click();
     await dialogState('dialog Specification details');
-    await go(`/dashboard?tab=reports&${selection}`);
+    await closeDialog();
+    await openTab('reports');
     await page
       .getByRole('button', { name: pseudo('Comprehensive Project Analysis') })
       .first()

@@ -57,15 +57,8 @@ describe('the Reports tab (issue 13)', () => {
     await page.goto('/dashboard?tab=reports');
     await expectVisible(page.getByText('No reports yet. Generate one above.'));
 
-    // Comprehensive, PDF: the default name; a blank name cannot be sent.
-    await page.getByRole('button', { name: /Comprehensive Project Analysis/ }).click();
-    const dialog = page.getByRole('dialog');
-    expect(await dialog.getByLabel('Report name').inputValue()).toBe('Comprehensive Project Analysis Report');
-    await dialog.getByLabel('Report name').fill('   ');
-    expect(await dialog.getByRole('button', { name: 'Generate Report' }).isDisabled()).toBe(true);
-    await expectVisible(dialog.getByText('Report name is required'));
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-
+    // The dialog's own details (the default name, a blank name refused) are its component test's
+    // (src/features/reports/generate-report-dialog.test.tsx).
     await generate(/Comprehensive Project Analysis/, 'PDF', 'Window package PDF');
     await expectVisible(page.getByText('Report generation started'));
     const table = page.getByRole('table', { name: 'Generated Reports' });
@@ -81,7 +74,11 @@ describe('the Reports tab (issue 13)', () => {
     expect((await pdfDownload).suggestedFilename()).toBe('Window package PDF.pdf');
     // The 30 s cooldown: the button counts down and is disabled.
     const held = pdfRow.getByRole('button', { name: 'Download Window package PDF' });
-    expect((await held.textContent())?.trim()).toMatch(/^(30|29|28|27)s$/);
+    // Seconds left, whatever a loaded machine let pass since the click: a wait is no timed assertion.
+    const left = (await held.textContent())?.trim() ?? '';
+    expect(left).toMatch(/^\d+s$/);
+    expect(Number.parseInt(left, 10)).toBeGreaterThan(0);
+    expect(Number.parseInt(left, 10)).toBeLessThanOrEqual(30);
     expect(await held.isDisabled()).toBe(true);
 
     await generate(/Comprehensive Project Analysis/, 'Excel (XLSX)', 'Window package XLSX');

@@ -5,6 +5,7 @@ import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
 import { projectWithModelViaApi } from './harness/project-with-model';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
+import { pageSettler } from './harness/settle';
 import { waitForViewerReady } from './harness/viewer';
 
 // Issue 16 (security headers and request origin): every page runs under the Content Security Policy
@@ -61,6 +62,9 @@ describe('Content Security Policy', () => {
       ids: { name: 'walls.ids', xml: wallsNamedIds('IFCWALL') },
       ifc: { path: SIMPLE_WALL_IFC },
     });
+    // Every tab, from the tab strip as a person moves (each area's code arrives as it opens).
+    const settle = pageSettler(page);
+    await page.goto(`/dashboard?tab=overview&${selection}`);
     for (const tab of [
       'overview',
       'dashboard',
@@ -72,11 +76,13 @@ describe('Content Security Policy', () => {
       'subscriptions',
       'settings',
     ]) {
-      await page.goto(`/dashboard?tab=${tab}&${selection}`);
-      await page.waitForLoadState('networkidle');
+      const trigger = page.locator(`[role="tab"][data-tab-id="${tab}"]`);
+      if ((await trigger.getAttribute('aria-selected')) !== 'true') await trigger.click();
+      await expectVisible(page.locator(`[role="tab"][data-tab-id="${tab}"][aria-selected="true"]`));
+      await settle();
     }
     // The 3D viewer: three.js, the fragments worker and its WebAssembly.
-    await page.goto(`/dashboard?tab=metadata&${selection}`);
+    await page.locator('[role="tab"][data-tab-id="metadata"]').click();
     await page.getByRole('tab', { name: 'IDS Compliance' }).click();
     await waitForViewerReady(page.getByRole('region', { name: 'IDS compliance 3D viewer' }));
     await expectVisible(page.getByRole('region', { name: 'IDS compliance 3D viewer' }));

@@ -2,7 +2,14 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
-import { browserPagePerTest, expectHidden, expectVisible, screenshot, uniqueEmail } from './harness/browser';
+import {
+  browserPagePerTest,
+  downloadedBytes,
+  expectHidden,
+  expectVisible,
+  screenshot,
+  uniqueEmail,
+} from './harness/browser';
 
 const baseUrl = e2eBaseUrl();
 let context: BrowserContext;
@@ -106,9 +113,7 @@ describe('the Subscriptions tab (issue 11 acceptance 2)', () => {
         .click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^RCT-\d{6}\.pdf$/);
-    const path = await download.path();
-    const { readFileSync } = await import('node:fs');
-    expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Billing history sorts by amount: ascending, descending, none.
     const amounts = async () => (await history.getByRole('row').allInnerTexts()).slice(1);

@@ -15,3 +15,14 @@ export function e2eBaseUrl(): string {
   if (!url) throw new Error('no e2e server: run through apps/web/e2e/vitest.config.ts (its global setup)');
   return url;
 }
+
+/**
+ * The Chromium of this file's worker slot (the global setup starts one per slot, beside its server), to
+ * connect to; undefined outside the global setup, or with E2E_OWN_BROWSER=1 (each file starts its own).
+ */
+export function e2eBrowserEndpoint(): string | undefined {
+  if (process.env.E2E_OWN_BROWSER === '1') return undefined;
+  const endpoints = inject('browserEndpoints') ?? [];
+  const slot = Number(process.env.VITEST_POOL_ID ?? '1');
+  return endpoints.length > 0 ? endpoints[(Math.max(1, slot) - 1) % endpoints.length] : undefined;
+}

@@ -1,30 +1,21 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { e2eBrowserEndpoint } from './base-url';
+import { connectChromium, launchChromium } from './chromium';
 import { watchServerPaths } from './server-paths';
 import { WAIT_MS } from './wait';
 
-const CHROMIUM = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium, headless, with everything that would reach the internet switched off. */
+/**
+ * The browser of this file: the Chromium of its worker slot (started by the global setup, reused by the
+ * files that run one after another in the slot), connected to; or, run outside the global setup, a
+ * Chromium of its own. Each file's contexts are its own either way, and closing it leaves the slot's.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: install it with apt-get install -y chromium.`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = e2eBrowserEndpoint();
+  return endpoint ? connectChromium(endpoint) : launchChromium();
 }
 
 /** A fresh context (no cookies, no storage) and page pointed at the server under test. */
@@ -64,6 +55,21 @@ export async function screenshot(target: Page | Locator, name: string): Promise<
   // A page as the window shows it (fixed headers and side sheets where a person sees them);
   // a locator, one panel of a long page, alone at full size.
   await target.screenshot({ path });
+}
+
+/**
+ * The bytes of a download. The browser is a connected one (the slot's), for which Playwright keeps no
+ * local path (`download.path()` refuses): the file is copied here, read, and removed.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'plumbline-e2e-download-'));
+  try {
+    const path = join(dir, 'download');
+    await download.saveAs(path);
+    return readFileSync(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A unique e-mail address per call, so tests never collide in the shared server. */

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './chromium';
 import { OPERATOR } from './operator';
 import { type RunningServer, startServer } from './server';
 
@@ -8,6 +9,8 @@ declare module 'vitest' {
     baseUrls: string[];
     /** The first of them: for a file that still reads inject('baseUrl') (it then shares that server). */
     baseUrl: string;
+    /** One Chromium per worker slot, beside its server; a file connects with launchBrowser(). */
+    browserEndpoints: string[];
   }
 }
 
@@ -19,10 +22,17 @@ export default async function setup(project: TestProject) {
   const count = Math.max(1, Number(process.env.E2E_SERVERS ?? project.config.maxWorkers ?? 1));
   const started = await Promise.allSettled(Array.from({ length: count }, () => startWithOperator()));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  // A Chromium per slot too: starting one costs each file a second or more of both cores on a busy
+  // machine; the files of a slot run one after another and each makes its own contexts in it.
+  const launched = await Promise.allSettled(servers.map(() => launchChromiumServer()));
+  const browsers = launched.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([
+      ...browsers.map((browser) => browser.close()),
+      ...servers.map((server) => server.stop()),
+    ]);
   };
-  const failed = started.find((result) => result.status === 'rejected');
+  const failed = [...started, ...launched].find((result) => result.status === 'rejected');
   if (failed) {
     await stopAll();
     throw failed.reason;
@@ -32,6 +42,10 @@ export default async function setup(project: TestProject) {
     servers.map((server) => server.baseUrl),
   );
   project.provide('baseUrl', servers[0]?.baseUrl as string);
+  project.provide(
+    'browserEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
+  );
   return stopAll;
 }
 

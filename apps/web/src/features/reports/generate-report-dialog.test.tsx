@@ -74,3 +74,20 @@ describe('GenerateReportDialog: BCF validity topics', () => {
     expect(onGenerate.mock.calls[0]?.[0]).toMatchObject({ format: 'pdf', bcfValidity: false });
   });
 });
+
+describe('GenerateReportDialog: the report name', () => {
+  it("starts from the report type's name, and a blank name cannot be sent", async () => {
+    const onGenerate = vi.fn(async (_request: GenerateRequest) => true);
+    const { user, dialog } = await openComprehensive(onGenerate);
+    const name = within(dialog).getByLabelText('Report name');
+    expect(name).toHaveValue('Comprehensive Project Analysis Report');
+
+    await user.clear(name);
+    await user.type(name, '   ');
+    const generate = within(dialog).getByRole('button', { name: 'Generate Report' });
+    expect(generate).toBeDisabled();
+    expect(within(dialog).getByText('Report name is required')).toBeInTheDocument();
+    await user.click(generate);
+    expect(onGenerate).not.toHaveBeenCalled();
+  });
+});
