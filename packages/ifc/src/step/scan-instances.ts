@@ -82,8 +82,9 @@ export function scanInstances(
       : null,
     references: keepRefs
       ? {
-          ends: refEnds.slice(0, count),
-          targets: refTargets.slice(0, refCount),
+          // Views, not copies (the pieces of a parallel scan are joined into new arrays anyway).
+          ends: refEnds.subarray(0, count),
+          targets: refTargets.subarray(0, refCount),
           unread: Uint32Array.from(unread),
         }
       : null,
