@@ -72,7 +72,8 @@ async function runPlumbline(
   // Bytes, as the CLI reads them (check-files.ts): the IDS reader decodes them. A Buffer is a
   // Uint8Array, so no copy: the CLI makes none, and copying the 35 MB long-list pack cost 0.17-0.18 s of CPU.
   const ids = parseIds(await readFile(idsPath), { fileName: idsPath });
-  const model = await readIfcFile(modelPath);
+  // Read as the CLI reads it: for validity too when it is validated (decision 0442).
+  const model = await readIfcFile(modelPath, { forValidity: format === 'validity' });
   const report = await checkModelInParallel(model, ids, { modelFileName: modelPath }, { threads });
   threads.close();
   let reportBytes: number | undefined;

@@ -14,7 +14,10 @@ import { CheckThreads, checkModelInParallel } from './check/parallel-check';
 import type { CheckReport } from './results';
 import { validateAndParseIds } from './validate-ids';
 
-/** Called with the model once it is checked, before it is let go (`plumbline check --validate` validates it there). */
+/**
+ * Called with the model once it is checked, before it is let go (`plumbline check --validate`
+ * validates it there, so the model is read `forValidity`).
+ */
 export type WithModel = (model: StepIfcModel) => void | Promise<void>;
 
 export async function checkFiles(
@@ -67,7 +70,7 @@ async function checkWithThreads(
   // Hashed while the model is read: the identity BCF GUIDs are derived from.
   const modelSha256 = sha256OfFile(ifcPath);
   modelSha256.catch(() => undefined); // awaited below; a read error then surfaces from readIfcFile
-  const model = await readIfcFile(ifcPath);
+  const model = await readIfcFile(ifcPath, { forValidity: withModel !== undefined });
   try {
     const checkOptions = {
       ...options,

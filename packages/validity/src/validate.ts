@@ -66,7 +66,7 @@ export function validateModel(model: StepIfcModel, options: ValidateOptions = {}
 export async function validateFile(path: string, options: ValidateOptions = {}): Promise<ValidityReport> {
   let model: StepIfcModel;
   try {
-    model = await readIfcFile(path);
+    model = await readIfcFile(path, { forValidity: true });
   } catch (error) {
     if (error instanceof IfcReadError && error.code === 'unsupported_schema') {
       return unsupportedSchemaReport(await fileSchemaName(path), options);

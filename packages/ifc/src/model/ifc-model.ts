@@ -13,7 +13,7 @@ import type {
   UnitView,
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
-import { allReferences, markReferences } from '../step/all-references';
+import { allReferences, markKeptReferences, markReferences } from '../step/all-references';
 import { decodeParameterAt, isNameByte, latin1, NULL_VALUE } from '../step/decode';
 import { extractRefs, parameterOffset } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
@@ -134,10 +134,23 @@ export class StepIfcModel implements IfcModel {
     if (k < 0 || k >= this.store.count) return top;
     const { bytes, index } = this.store;
     const ordinals = this.store.ordinalTable ?? this.sparseOrdinal;
+    const kept = index.references;
+    if (kept && (kept.unread.length === 0 || !this.unreadReferences(kept.unread).has(k))) {
+      // Kept by the scan (read with forValidity): the same references, the bytes not read again.
+      const from = k === 0 ? 0 : kept.ends[k - 1]!;
+      return markKeptReferences(kept.targets, from, kept.ends[k]!, ordinals, visited, stack, top);
+    }
     return markReferences(bytes, index.paramStarts[k]!, index.ends[k]!, ordinals, visited, stack, top);
   }
 
   private readonly sparseOrdinal = (id: number) => this.store.ordinal(id);
+
+  /** The ordinals whose references the scan did not keep, as a set (built on first use; usually none). */
+  private unreadSet: Set<number> | null = null;
+  private unreadReferences(unread: Uint32Array): Set<number> {
+    this.unreadSet ??= new Set(unread);
+    return this.unreadSet;
+  }
 
   /** Upper-case class names present in the file. */
   classNamesInFile(): readonly string[] {

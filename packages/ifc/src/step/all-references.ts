@@ -73,3 +73,39 @@ export function markReferences(
   }
   return top;
 }
+
+/**
+ * `markReferences` over references the scan kept (scan-result.ts, ReferenceColumn):
+ * `targets[from .. to)` are the instance's references in the order `allReferences` reads them, so
+ * the same instances are marked and pushed in the same order, without reading the bytes.
+ */
+export function markKeptReferences(
+  targets: Uint32Array,
+  from: number,
+  to: number,
+  ordinals: Int32Array | ((id: number) => number),
+  visited: Uint8Array,
+  stack: Int32Array,
+  top: number,
+): number {
+  if (typeof ordinals === 'function') {
+    for (let r = from; r < to; r++) {
+      const k = ordinals(targets[r]!);
+      if (k >= 0 && visited[k] === 0) {
+        visited[k] = 1;
+        stack[top++] = k;
+      }
+    }
+    return top;
+  }
+  const size = ordinals.length;
+  for (let r = from; r < to; r++) {
+    const id = targets[r]!;
+    const k = id < size ? ordinals[id]! : -1;
+    if (k >= 0 && visited[k] === 0) {
+      visited[k] = 1;
+      stack[top++] = k;
+    }
+  }
+  return top;
+}

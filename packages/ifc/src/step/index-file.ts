@@ -4,7 +4,14 @@
  * lines are parsed lazily later (see decode.ts).
  */
 import { IfcReadError } from '../errors';
-import { type RelationPairs, type RelationScan, type ScanResult, scanInstances } from './scan-instances';
+import {
+  type ReferenceColumn,
+  type RelationPairs,
+  type RelationScan,
+  type ScanKeep,
+  type ScanResult,
+  scanInstances,
+} from './scan-instances';
 
 /** The longest entity instance accepted, in bytes; larger ones are reported as `too_large_line`. */
 export const MAX_INSTANCE_BYTES = 64 * 1024 * 1024;
@@ -22,6 +29,8 @@ export interface FileIndex {
   readonly paramStarts: Uint32Array;
   /** Relationship pairs read during the scan (see RelationScan), or null when none were asked for. */
   readonly relationPairs?: RelationPairs | null;
+  /** Every instance's references, when the scan was asked to keep them (ScanKeep). */
+  readonly references?: ReferenceColumn | null;
 }
 
 const SEMI = 59;
@@ -91,22 +100,33 @@ export function findInstanceEnd(bytes: Uint8Array, from: number): number {
 export function toFileIndex(bytes: Uint8Array, scan: ScanResult): FileIndex {
   if (scan.error)
     throw new IfcReadError(scan.error.code, scan.error.message, lineAt(bytes, scan.error.offset));
-  const { count, ids, starts, paramStarts, ends, classOf, classNames, pairs } = scan;
-  return { count, ids, starts, paramStarts, ends, classOf, classNames, relationPairs: pairs };
+  const { count, ids, starts, paramStarts, ends, classOf, classNames, pairs, references } = scan;
+  return {
+    count,
+    ids,
+    starts,
+    paramStarts,
+    ends,
+    classOf,
+    classNames,
+    relationPairs: pairs,
+    references,
+  };
 }
 
 /**
  * Indexes the DATA section(s) starting at `dataStart` (just after `DATA;`), on this thread,
- * reading the pairs of the relationship classes in `relations` on the way.
+ * reading the pairs of the relationship classes in `relations` and what `keep` asks on the way.
  */
 export function indexInstances(
   bytes: Uint8Array,
   dataStart: number,
   relations: RelationScan | null = null,
+  keep: ScanKeep | null = null,
 ): FileIndex {
   return toFileIndex(
     bytes,
-    scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES, relations),
+    scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES, relations, keep),
   );
 }
 

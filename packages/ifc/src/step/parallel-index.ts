@@ -8,7 +8,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileIndex, MAX_INSTANCE_BYTES, toFileIndex } from './index-file';
-import { type RelationPairs, type RelationScan, type ScanResult, scanInstances } from './scan-instances';
+import {
+  type ReferenceColumn,
+  type RelationPairs,
+  type RelationScan,
+  type ScanKeep,
+  type ScanResult,
+  scanInstances,
+} from './scan-instances';
 
 /** Below this size, starting workers costs more than it saves. */
 export const MIN_PARALLEL_BYTES = 16 * 1024 * 1024;
@@ -19,11 +26,12 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 var __name = (target) => target;
 const scanInstances = ${scanInstances.toString()};
-const { buffer, byteOffset, byteLength, from, stopAt, max, relations } = workerData;
+const { buffer, byteOffset, byteLength, from, stopAt, max, relations, keep } = workerData;
 try {
-  const r = scanInstances(new Uint8Array(buffer, byteOffset, byteLength), from, stopAt, max, relations);
+  const r = scanInstances(new Uint8Array(buffer, byteOffset, byteLength), from, stopAt, max, relations, keep);
   const moved = [r.ids.buffer, r.starts.buffer, r.paramStarts.buffer, r.ends.buffer, r.classOf.buffer];
   if (r.pairs) moved.push(r.pairs.sources.buffer, r.pairs.targets.buffer, r.pairs.tags.buffer);
+  if (r.references) moved.push(r.references.ends.buffer, r.references.targets.buffer, r.references.unread.buffer);
   parentPort.postMessage(r, moved);
 } catch (error) {
   parentPort.postMessage({ crashed: String(error && error.stack || error) });
@@ -41,6 +49,7 @@ function runWorker(
   from: number,
   stopAt: number,
   relations: RelationScan | null,
+  keep: ScanKeep | null,
 ): Promise<ScanResult | null> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_SOURCE, {
@@ -53,6 +62,7 @@ function runWorker(
         stopAt,
         max: MAX_INSTANCE_BYTES,
         relations,
+        keep,
       },
     });
     let settled = false;
@@ -114,6 +124,7 @@ function join(pieces: ScanResult[]): ScanResult {
   const last = pieces[pieces.length - 1]!;
   return {
     pairs: joinPairs(pieces),
+    references: joinReferences(pieces),
     count,
     ids,
     starts,
@@ -148,6 +159,27 @@ function joinPairs(pieces: ScanResult[]): RelationPairs | null {
   return joined;
 }
 
+/** The pieces' reference columns, one after the other (ends and ordinals moved past the pieces before). */
+function joinReferences(pieces: ScanResult[]): ReferenceColumn | null {
+  if (pieces.some((p) => p.references === null)) return null;
+  const count = pieces.reduce((sum, p) => sum + p.count, 0);
+  const targetCount = pieces.reduce((sum, p) => sum + p.references!.targets.length, 0);
+  const ends = new Uint32Array(count);
+  const targets = new Uint32Array(targetCount);
+  const unread: number[] = [];
+  let at = 0;
+  let targetsAt = 0;
+  for (const piece of pieces) {
+    const column = piece.references!;
+    targets.set(column.targets, targetsAt);
+    for (let k = 0; k < piece.count; k++) ends[at + k] = column.ends[k]! + targetsAt;
+    for (const k of column.unread) unread.push(k + at);
+    at += piece.count;
+    targetsAt += column.targets.length;
+  }
+  return { ends, targets, unread: Uint32Array.from(unread) };
+}
+
 /**
  * Indexes the DATA section on up to `threads` threads when `bytes` lives in a SharedArrayBuffer
  * and is large enough; otherwise (or when a cut turns out unsafe) on this thread.
@@ -158,11 +190,12 @@ export async function indexInstancesParallel(
   threads = Math.min(availableParallelism(), 4),
   minBytes = MIN_PARALLEL_BYTES,
   relations: RelationScan | null = null,
+  keep: ScanKeep | null = null,
 ): Promise<ParallelIndexResult> {
   const sequential = (): ParallelIndexResult => ({
     index: toFileIndex(
       bytes,
-      scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES, relations),
+      scanInstances(bytes, dataStart, Number.MAX_SAFE_INTEGER, MAX_INSTANCE_BYTES, relations, keep),
     ),
     threads: 1,
   });
@@ -172,8 +205,8 @@ export async function indexInstancesParallel(
   const cuts = cutPoints(bytes, dataStart, threads);
   if (cuts.length < 2) return sequential();
   const stopOf = (k: number) => (k + 1 < cuts.length ? cuts[k + 1]! : Number.MAX_SAFE_INTEGER);
-  const workers = cuts.slice(1).map((from, k) => runWorker(bytes, from, stopOf(k + 1), relations));
-  const first = scanInstances(bytes, dataStart, stopOf(0), MAX_INSTANCE_BYTES, relations);
+  const workers = cuts.slice(1).map((from, k) => runWorker(bytes, from, stopOf(k + 1), relations, keep));
+  const first = scanInstances(bytes, dataStart, stopOf(0), MAX_INSTANCE_BYTES, relations, keep);
   const pieces = [first, ...(await Promise.all(workers))];
 
   for (let k = 0; k < pieces.length; k++) {

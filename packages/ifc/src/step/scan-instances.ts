@@ -4,43 +4,15 @@
  * code can run on the main thread and, as source text, in worker threads (parallel-index.ts).
  */
 
-export interface ScanResult {
-  count: number;
-  ids: Uint32Array;
-  starts: Uint32Array;
-  paramStarts: Uint32Array;
-  ends: Uint32Array;
-  classOf: Uint16Array;
-  classNames: string[];
-  /** Where scanning stopped: `stopAt` (an instance boundary), or just after the final ENDSEC. */
-  next: number;
-  /** True when the end of the DATA section(s) was reached. */
-  reachedEnd: boolean;
-  error: { code: 'malformed' | 'too_large_line'; message: string; offset: number } | null;
-  /** The relationship pairs read on the way (when `relations` was given), in file order. */
-  pairs: RelationPairs | null;
-}
+import type { RelationScan, ScanKeep, ScanResult } from './scan-result';
 
-/**
- * Relationship classes whose references are read during the scan, so the relation indexes need
- * no pass of their own (model/relations.ts builds its rows from the pairs). Entry k: instances of
- * `classes[k]` give, for every id referenced by parameter `from[k]` and every id referenced by
- * parameter `to[k]`, one pair tagged `tags[k]`. A class may appear in several entries.
- */
-export interface RelationScan {
-  readonly classes: readonly string[];
-  readonly from: readonly number[];
-  readonly to: readonly number[];
-  readonly tags: readonly number[];
-}
-
-/** Relationship pairs: source id, target id and the tag of the entry that produced them. */
-export interface RelationPairs {
-  count: number;
-  sources: Uint32Array;
-  targets: Uint32Array;
-  tags: Uint16Array;
-}
+export type {
+  ReferenceColumn,
+  RelationPairs,
+  RelationScan,
+  ScanKeep,
+  ScanResult,
+} from './scan-result';
 
 /**
  * Indexes instances from `from` (the start of an instance or white space before one) until the
@@ -52,6 +24,7 @@ export function scanInstances(
   stopAt: number,
   maxInstanceBytes: number,
   relations: RelationScan | null = null,
+  keep: ScanKeep | null = null,
 ): ScanResult {
   const n = bytes.length;
   const guess = Math.max(1024, Math.ceil((Math.min(stopAt, n) - from) / 64));
@@ -75,6 +48,18 @@ export function scanInstances(
   let pairTags = new Uint16Array(relations ? 1024 : 0);
   const fromIds: number[] = [];
   const toIds: number[] = [];
+  const keepRefs = keep?.references === true;
+  // The bytes `instanceEndKeeping` stops at: ; ' / # " (one load per byte instead of five comparisons).
+  const stops = new Uint8Array(256);
+  stops[59] = 1;
+  stops[39] = 1;
+  stops[47] = 1;
+  stops[35] = 1;
+  stops[34] = 1;
+  let refEnds = new Uint32Array(keepRefs ? guess : 0);
+  let refTargets = new Uint32Array(keepRefs ? guess * 2 : 0);
+  let refCount = 0;
+  const unread: number[] = [];
 
   const result = (next: number, reachedEnd: boolean, error: ScanResult['error']): ScanResult => ({
     count,
@@ -93,6 +78,14 @@ export function scanInstances(
           sources: pairSources.slice(0, pairCount),
           targets: pairTargets.slice(0, pairCount),
           tags: pairTags.slice(0, pairCount),
+        }
+      : null,
+    references: keepRefs
+      ? {
+          // Views, not copies (the pieces of a parallel scan are joined into new arrays anyway).
+          ends: refEnds.subarray(0, count),
+          targets: refTargets.subarray(0, refCount),
+          unread: Uint32Array.from(unread),
         }
       : null,
   });
@@ -251,6 +244,59 @@ export function scanInstances(
     return -1;
   };
 
+  /** Set by `instanceEndKeeping` when the instance's references were not all kept. */
+  let refsUnread = false;
+  /**
+   * `instanceEnd`, appending to the reference column the instance's references as
+   * all-references.ts reads them, in the same walk over the bytes. Sets `refsUnread` when its bytes
+   * hold a binary or a comment, where that reader and the scan part ways, or an id past 32 bits:
+   * those instances' references are read from the bytes.
+   */
+  const instanceEndKeeping = (i: number): number => {
+    refsUnread = false;
+    while (i < n) {
+      const c = bytes[i]!;
+      if (stops[c] === 0) {
+        i++;
+        continue;
+      }
+      if (c === 59) return i;
+      if (c === 39) {
+        i++;
+        for (;;) {
+          while (i < n && bytes[i] !== 39) i++;
+          if (i >= n) return -1;
+          if (bytes[i + 1] === 39) i += 2;
+          else break;
+        }
+        i++;
+      } else if (c === 35) {
+        let id = 0;
+        let q = i + 1;
+        for (let d = bytes[q]!; d >= 48 && d <= 57; d = bytes[++q]!) id = id * 10 + (d - 48);
+        if (q > i + 1) {
+          if (id > 0xffffffff) refsUnread = true;
+          else {
+            if (refCount === refTargets.length) {
+              const grown = new Uint32Array(refCount * 2);
+              grown.set(refTargets);
+              refTargets = grown;
+            }
+            refTargets[refCount++] = id;
+          }
+        }
+        i = q;
+      } else if (c === 34) {
+        refsUnread = true;
+        i++;
+      } else if (bytes[i + 1] === 42) {
+        refsUnread = true;
+        i = commentEnd(i);
+        if (i === -1) return -1;
+      } else i++;
+    }
+    return -1;
+  };
   let i = from;
   for (;;) {
     let c = bytes[i];
@@ -323,7 +369,8 @@ export function scanInstances(
         }
       }
     }
-    const end = instanceEnd(i);
+    const refsBefore = refCount;
+    const end = keepRefs ? instanceEndKeeping(i) : instanceEnd(i);
     if (end === -1 || end - start > maxInstanceBytes) {
       if (end === -1 && n - start <= maxInstanceBytes) {
         return fail(`entity instance #${id} is not terminated by ';' (file truncated?)`, start);
@@ -345,7 +392,16 @@ export function scanInstances(
       params = grow(params, (size) => new Uint32Array(size));
       ends = grow(ends, (size) => new Uint32Array(size));
       classOf = grow(classOf, (size) => new Uint16Array(size));
+      if (keepRefs) refEnds = grow(refEnds, (size) => new Uint32Array(size));
     }
+    if (keepRefs) {
+      if (refsUnread) {
+        refCount = refsBefore;
+        unread.push(count);
+      }
+      refEnds[count] = refCount;
+    }
+
     if (relations !== null) {
       const entries = relationEntries[cls]!;
       if (entries.length > 0) readPairs(entries, i, end);

@@ -81,40 +81,57 @@ export function hasLink(view: View, id: number, name: LinkName): boolean {
   }
 }
 
-/** Whether a product has the link bit (any class). */
-export function linkBit(view: View, id: number, bit: number): boolean {
-  return ((productLinks(view)[view.model.ordinalOf(id)] ?? 0) & bit) !== 0;
+/** The spatial links of a view's elements, for passes over every element (see `linkReader`). */
+export interface LinkReader {
+  /** The element's declared spatial links that are non-empty, as `NAMED` bits (`hasLink` for the four names at once). */
+  names(id: number): number;
+  /** Whether a product has the link bit (any class). */
+  bit(id: number, bit: number): boolean;
 }
 
-/** `linkNames`' bits, one per inverse name. */
+/** `LinkReader.names`' bits, one per inverse name. */
 export const NAMED = { ContainedInStructure: 1, Decomposes: 2, Nests: 4, VoidsElements: 8 } as const;
 
-const declaredCache = new WeakMap<View, Uint8Array>();
+const readers = new WeakMap<View, LinkReader>();
 
 /**
- * `hasLink` for the four names at once, as `NAMED` bits: for passes that ask several of them of
- * every element. The names a class declares are read once per class ordinal of the file.
+ * The link bits and the names each class declares, held by one reader per view: a rule asks it of
+ * every element without looking the view's tables up per element. The names a class declares are
+ * read once per class ordinal of the file.
  */
-export function linkNames(view: View, id: number): number {
-  const c = view.classOrdinal(id);
-  if (c < 0) return 0;
-  let declared = declaredCache.get(view);
-  if (!declared) {
-    declared = new Uint8Array(view.model.classColumn().classNames.length).fill(255);
-    declaredCache.set(view, declared);
-  }
-  let mask = declared[c]!;
-  if (mask === 255) {
-    mask = 0;
-    for (const [name, bit] of Object.entries(NAMED)) if (view.hasInverse(id, name)) mask |= bit;
-    declared[c] = mask;
-  }
-  if (mask === 0) return 0;
-  const b = productLinks(view)[view.model.ordinalOf(id)] ?? 0;
-  let names = 0;
-  if (b & LINK.contained) names |= NAMED.ContainedInStructure;
-  if (b & LINK.aggregated || (view.schema === 'IFC2X3' && b & LINK.nested)) names |= NAMED.Decomposes;
-  if (b & LINK.nested) names |= NAMED.Nests;
-  if (b & LINK.voids) names |= NAMED.VoidsElements;
-  return names & mask;
+export function linkReader(view: View): LinkReader {
+  let reader = readers.get(view);
+  if (reader) return reader;
+  const { model } = view;
+  const bits = productLinks(view);
+  const { classOf, classNames } = model.classColumn();
+  const declared = new Uint8Array(classNames.length).fill(255);
+  const ifc2x3 = view.schema === 'IFC2X3';
+  reader = {
+    names(id: number): number {
+      const k = model.ordinalOf(id);
+      if (k < 0) return 0;
+      const c = classOf[k]!;
+      let mask = declared[c]!;
+      if (mask === 255) {
+        mask = 0;
+        for (const [name, bit] of Object.entries(NAMED)) if (view.hasInverse(id, name)) mask |= bit;
+        declared[c] = mask;
+      }
+      if (mask === 0) return 0;
+      const b = bits[k]!;
+      let names = 0;
+      if (b & LINK.contained) names |= NAMED.ContainedInStructure;
+      if (b & LINK.aggregated || (ifc2x3 && b & LINK.nested)) names |= NAMED.Decomposes;
+      if (b & LINK.nested) names |= NAMED.Nests;
+      if (b & LINK.voids) names |= NAMED.VoidsElements;
+      return names & mask;
+    },
+    bit(id: number, bit: number): boolean {
+      const k = model.ordinalOf(id);
+      return k >= 0 && (bits[k]! & bit) !== 0;
+    },
+  };
+  readers.set(view, reader);
+  return reader;
 }

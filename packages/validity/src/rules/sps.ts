@@ -2,7 +2,7 @@
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
 import type { View } from '../view';
-import { hasLink, LINK, linkBit, linkNames, NAMED } from './spatial-links';
+import { hasLink, LINK, linkReader, NAMED } from './spatial-links';
 
 /** The model view definition FILE_DESCRIPTION names, read as the validation service reads it. */
 export function modelViewDefinition(view: View): string | null {
@@ -147,8 +147,9 @@ export const SPS003: Rule = {
   id: 'SPS003',
   severity: 'error',
   check(view, out) {
+    const links = linkReader(view);
     for (const id of view.ofType('IfcElement')) {
-      const names = linkNames(view, id);
+      const names = links.names(id);
       if (!(names & NAMED.Decomposes)) continue;
       out.activate();
       if (names & NAMED.ContainedInStructure) out.add(id, 'validity.SPS003.contained');
@@ -186,10 +187,11 @@ export const SPS005: Rule = {
     // One function for every element (not a closure per element).
     const has = (id: number, name: (typeof SPS005_RELATIONS)[number]) =>
       name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name);
+    const links = linkReader(view);
     for (const id of view.ofType('IfcElement')) {
       out.activate();
-      // The four spatial links at once (linkNames), AdheresToElement from its inverse.
-      const names = linkNames(view, id);
+      // The four spatial links at once (links.names), AdheresToElement from its inverse.
+      const names = links.names(id);
       let count = view.inverseNonEmpty(id, 'AdheresToElement') ? 1 : 0;
       for (let bits = names; bits !== 0; bits &= bits - 1) count++;
       if (count === 1) continue;
@@ -220,39 +222,39 @@ export const SPS006: Rule = {
   },
 };
 
-/** Whether a spatial structure element contains the instance (IfcRelContainedInSpatialStructure). */
-function containedInSpatialStructure(view: View, id: number): boolean {
-  return linkBit(view, id, LINK.containedInStructureElement);
-}
-
 export const SPS007: Rule = {
   id: 'SPS007',
   severity: 'error',
   check(view, out) {
+    const links = linkReader(view);
+    // Whether a spatial structure element contains the instance (IfcRelContainedInSpatialStructure).
+    const inSpatialStructure = (id: number) => links.bit(id, LINK.containedInStructureElement);
     for (const grid of view.ofType('IfcGrid')) {
       out.activate();
-      if (!containedInSpatialStructure(view, grid)) out.add(grid, 'validity.SPS007.notContained');
+      if (!inSpatialStructure(grid)) out.add(grid, 'validity.SPS007.notContained');
     }
     for (const annotation of view.ofType('IfcAnnotation')) {
-      if (linkBit(view, annotation, LINK.nestedInAnnotation)) continue;
+      if (links.bit(annotation, LINK.nestedInAnnotation)) continue;
       out.activate();
-      if (!containedInSpatialStructure(view, annotation)) out.add(annotation, 'validity.SPS007.notContained');
+      if (!inSpatialStructure(annotation)) out.add(annotation, 'validity.SPS007.notContained');
     }
     const feature = view.classSet('IfcFeatureElement');
     for (const element of view.ofType('IfcElement')) {
-      const names = linkNames(view, element);
+      const names = links.names(element);
       if (!view.isIn(element, feature) && !(names & NAMED.Decomposes)) {
         out.activate();
-        if (!containedInSpatialStructure(view, element)) out.add(element, 'validity.SPS007.notContained');
+        if (!inSpatialStructure(element)) out.add(element, 'validity.SPS007.notContained');
       }
-      if (linkBit(view, element, LINK.partOfElement)) {
+      if (links.bit(element, LINK.partOfElement)) {
         out.activate();
         if (names & NAMED.ContainedInStructure) out.add(element, 'validity.SPS007.partContained');
       }
     }
+    const elements = view.classSet('IfcElement');
     for (const product of view.ofType('IfcProduct')) {
+      if (view.isIn(product, elements)) continue;
       const upper = view.classOf(product);
-      if (view.classIs(upper, 'IfcElement') || upper === 'IFCGRID' || upper === 'IFCANNOTATION') continue;
+      if (upper === 'IFCGRID' || upper === 'IFCANNOTATION') continue;
       out.activate();
       if (contained(view, product)) out.add(product, 'validity.SPS007.otherContained');
     }

@@ -121,7 +121,8 @@ export function analyseRows(input: Omit<AnalysisInput, 'versionId' | 'history'>)
   const lap = stopwatch(timings);
   let model: ReturnType<typeof readIfc>;
   try {
-    model = readIfc(input.bytes, { fileName: input.fileName });
+    // Full mode validates the model too: the scan keeps what the rules read (decision 0442).
+    model = readIfc(input.bytes, { fileName: input.fileName, forValidity: input.mode === 'full' });
   } catch (error) {
     if (error instanceof IfcReadError) return { kind: 'unreadable', message: error.message };
     throw error;
