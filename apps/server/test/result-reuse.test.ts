@@ -8,7 +8,13 @@ import { rowsOf } from '../src/platform/db';
 import { testBackends } from './support/backends';
 import { filesUnder } from './support/model-objects';
 import { upload } from './support/multipart';
-import { loggedOutcomes, MODEL_TABLES, RESULT_TABLES, ranTheEngine, rowsOfVersion } from './support/result-rows';
+import {
+  loggedOutcomes,
+  MODEL_TABLES,
+  RESULT_TABLES,
+  ranTheEngine,
+  rowsOfVersion,
+} from './support/result-rows';
 import { sharedFile } from './support/samples';
 import { call, eventually, type Session, signUp, startTestServer, type TestServer } from './support/server';
 

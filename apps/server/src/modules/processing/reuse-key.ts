@@ -29,7 +29,9 @@ export const ENGINE_IDENTITY: readonly unknown[] = [
 ];
 
 /** The IDS side of a result key: the content hashes of the active files that hold specifications. */
-export function idsContent(files: readonly { sha256: string; specificationIds: readonly string[] }[]): string[] {
+export function idsContent(
+  files: readonly { sha256: string; specificationIds: readonly string[] }[],
+): string[] {
   // Sorted: each specification's results are its own, whatever the order of the files (check.ts).
   return files
     .filter((file) => file.specificationIds.length > 0)

@@ -18,7 +18,7 @@ const target = (id: string, sha256: string, count: number): TargetFile => ({
   specificationIds: Array.from({ length: count }, (_, p) => `${id}.${p}`),
 });
 const pairs = (map: ReturnType<typeof mapSpecifications>) =>
-  map && map.from.map((from, i) => `${from}>${map.to[i]}`).sort();
+  map === null ? null : map.from.map((from, i) => `${from}>${map.to[i]}`).sort();
 
 describe('the specifications stored results stand for under the active revisions', () => {
   it('pairs a revision with the same bytes position by position', () => {
@@ -40,7 +40,9 @@ describe('the specifications stored results stand for under the active revisions
   it('refuses other content, a file more or less, and results missing for part of a file', () => {
     expect(mapSpecifications(source('a', 'h', 2), [target('b', 'k', 2)])).toBeNull();
     expect(mapSpecifications(source('a', 'h', 2), [target('b', 'h', 2), target('c', 'k', 1)])).toBeNull();
-    expect(mapSpecifications([...source('a', 'h', 2), ...source('c', 'k', 1)], [target('b', 'h', 2)])).toBeNull();
+    expect(
+      mapSpecifications([...source('a', 'h', 2), ...source('c', 'k', 1)], [target('b', 'h', 2)]),
+    ).toBeNull();
     // A delete took some of the file's rows: the stored results no longer answer their key.
     expect(mapSpecifications(source('a', 'h', 3, [0, 2]), [target('b', 'h', 3)])).toBeNull();
     expect(mapSpecifications(source('a', 'h', 2), [target('b', 'h', 3)])).toBeNull();
@@ -48,9 +50,9 @@ describe('the specifications stored results stand for under the active revisions
 
   it('ignores active files without specifications and maps nothing to nothing', () => {
     expect(pairs(mapSpecifications([], [target('e', 'h', 0)]))).toEqual([]);
-    expect(pairs(mapSpecifications(source('a', 'h', 1), [target('b', 'h', 1), target('e', 'z', 0)]))).toEqual([
-      'a.0>b.0',
-    ]);
+    expect(pairs(mapSpecifications(source('a', 'h', 1), [target('b', 'h', 1), target('e', 'z', 0)]))).toEqual(
+      ['a.0>b.0'],
+    );
   });
 
   it('tells maps apart by their pairs, not their order', () => {

@@ -31,7 +31,14 @@ import { writeHistory } from './history-writer';
 import { type StagedPartition, timed } from './output-writer';
 import * as repo from './repo';
 import type { ReuseCompareOutput } from './reuse-compare';
-import { mapSpecifications, renamed, type SourceSpecification, type SpecificationMap, sameMap, type TargetFile } from './reuse-map';
+import {
+  mapSpecifications,
+  renamed,
+  type SourceSpecification,
+  type SpecificationMap,
+  sameMap,
+  type TargetFile,
+} from './reuse-map';
 import type { VersionTable } from './version-rows';
 
 /** Completed versions of the project whose results have `resultKey`, other than `versionId`, oldest first. */
@@ -69,6 +76,18 @@ export async function resultSpecifications(db: Database, versionId: string): Pro
   );
 }
 
+/**
+ * Whether the version has its partition of element results: one completed before those were
+ * partitioned with no results has none (migration 0036), and is no source (its own re-check makes it).
+ */
+export async function hasResultPartition(db: Database, versionId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ exists: boolean }>(
+    db,
+    sql`select to_regclass(quote_ident(plumbline_version_partition('element_results', ${versionId}::uuid))) is not null as exists`,
+  );
+  return row?.exists === true;
+}
+
 /** The given specifications as the comparison reads them (history StoredSpecification). */
 export async function comparedSpecifications(db: Database, ids: string[]): Promise<StoredSpecification[]> {
   if (ids.length === 0) return [];
@@ -99,7 +118,13 @@ async function lockSourceSpecifications(tx: Database, map: SpecificationMap): Pr
  */
 async function checkSource(
   tx: Database,
-  input: { sourceId: string; versionId: string; resultKey: string; map: SpecificationMap; targets: TargetFile[] },
+  input: {
+    sourceId: string;
+    versionId: string;
+    resultKey: string;
+    map: SpecificationMap;
+    targets: TargetFile[];
+  },
 ) {
   // The source is locked against a delete or a re-check until this commits (the version itself is
   // locked for update by lockForWrite).
@@ -112,7 +137,8 @@ async function checkSource(
           ifc_schema_substitution as "ifcSchemaSubstitution"
         from file_versions where id = ${input.sourceId} ${lock}`,
   );
-  if (source?.status !== 'completed' || source.resultKey !== input.resultKey) throw new ResultSourceGoneError();
+  if (source?.status !== 'completed' || source.resultKey !== input.resultKey)
+    throw new ResultSourceGoneError();
   const map = mapSpecifications(await resultSpecifications(tx, input.sourceId), input.targets);
   if (map === null || !sameMap(map, input.map)) throw new ResultSourceGoneError();
   return source;
@@ -128,7 +154,11 @@ function mappedSpecifications(map: SpecificationMap): { join: SQL; overrides: Re
 }
 
 /** Tables whose rows name a specification. */
-const BY_SPECIFICATION: readonly VersionTable[] = [elementResults, specificationResults, specificationFacetFailures];
+const BY_SPECIFICATION: readonly VersionTable[] = [
+  elementResults,
+  specificationResults,
+  specificationFacetFailures,
+];
 
 /** Thrown in the write when the source no longer holds the results (deleted, failed or checked again). */
 export class ResultSourceGoneError extends Error {

@@ -13,8 +13,8 @@ import type { Logger } from '../../platform/logger';
 import type { FileStorage } from '../../platform/storage/storage';
 import { runWorkerTask } from '../../platform/worker-task';
 import {
-  type ComparisonRows,
   type CompareTaskOutput,
+  type ComparisonRows,
   loadVersionData,
   type StoredSpecification,
   type StoredVersionData,
@@ -28,6 +28,7 @@ import { mapSpecifications, type SpecificationMap, type TargetFile } from './reu
 import {
   comparedSpecifications,
   findResultSources,
+  hasResultPartition,
   ResultSourceGoneError,
   resultSpecifications,
   writeRecheckFromResults,
@@ -78,13 +79,21 @@ async function findSource(
   const candidates = await findResultSources(deps.db, version.projectId, version.id, key);
   if (self && version.status === 'completed' && version.resultKey === key) candidates.unshift(version.id);
   for (const sourceId of candidates) {
+    if (!(await hasResultPartition(deps.db, sourceId))) continue;
     const map = mapSpecifications(await resultSpecifications(deps.db, sourceId), active);
     if (map === null) continue;
     const specifications = new Map(
       (await comparedSpecifications(deps.db, map.to)).map((spec) => [spec.id, spec]),
     );
     if (map.to.some((id) => !specifications.get(id)?.key)) return null;
-    return { sourceId, map, targets: active, specifications, checkedAgainst: repo.idsFingerprint(active), key };
+    return {
+      sourceId,
+      map,
+      targets: active,
+      specifications,
+      checkedAgainst: repo.idsFingerprint(active),
+      key,
+    };
   }
   return null;
 }
@@ -195,7 +204,11 @@ export async function recheckFromResults(
     const current =
       sourceId === version.id
         ? results
-        : { ...results, versionId: version.id, elements: (await loadVersionData(deps.db, version.id, 'elements')).elements };
+        : {
+            ...results,
+            versionId: version.id,
+            elements: (await loadVersionData(deps.db, version.id, 'elements')).elements,
+          };
     const previous = await loadVersionData(deps.db, previousId);
     const output = await runWorkerTask<CompareTaskOutput>(
       'compare-stored',
@@ -230,7 +243,10 @@ export async function recheckFromResults(
       { timings: writeTimings },
     );
     timings.write = Math.round(performance.now() - writeStarted);
-    deps.logger.info({ versionId: version.id, sourceId, resultKey: found.key }, 'results reused in a re-check');
+    deps.logger.info(
+      { versionId: version.id, sourceId, resultKey: found.key },
+      'results reused in a re-check',
+    );
     return {
       elements: 0,
       properties: 0,

@@ -34,8 +34,9 @@ export interface ProcessingDeps {
    */
   columnar?: ColumnarEngine;
   /**
-   * Whether a version may copy the results of a version with the same result key (reuse.ts, default
-   * true); false in tests of the engine's own path, which process one model many times.
+   * Whether a version may copy the results of a version with the same result key, and a re-check
+   * keep or copy results with its key (reuse.ts, default true); false in tests of the engine's own
+   * path, which process one model many times.
    */
   reuse?: boolean;
 }
