@@ -40,6 +40,8 @@ export interface VersionToProcess {
   fileName: string;
   /** The queued re-check this run answers (see clearRecheck); null when none was queued. */
   recheckQueuedAt: Date | null;
+  /** The key of the results the version holds (reuse-key.ts); null when it holds none. */
+  resultKey: string | null;
 }
 
 export async function findVersionToProcess(
@@ -58,6 +60,7 @@ export async function findVersionToProcess(
       storageKey: fileVersions.storageKey,
       fileName: bimFiles.name,
       recheckQueuedAt: fileVersions.recheckQueuedAt,
+      resultKey: fileVersions.resultKey,
     })
     .from(fileVersions)
     .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
@@ -167,6 +170,8 @@ export interface ActiveIdsFile {
   id: string;
   name: string;
   storageKey: string;
+  /** The SHA-256 of the file's bytes: its part of a result key (reuse-key.ts idsContent). */
+  sha256: string;
   /** The lineage the file's requirement keys belong to (issue 30). */
   lineageId: string;
   /** Specification ids by their position in the file. */
@@ -179,6 +184,7 @@ export async function listActiveIdsFiles(db: Database, projectId: string): Promi
       id: idsFiles.id,
       name: idsFiles.name,
       storageKey: idsFiles.storageKey,
+      sha256: idsFiles.sha256,
       lineageId: idsFiles.lineageId,
     })
     .from(idsFiles)

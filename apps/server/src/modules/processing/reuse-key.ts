@@ -28,19 +28,30 @@ export const ENGINE_IDENTITY: readonly unknown[] = [
   [...MARKING_RULES].sort(),
 ];
 
+/** The IDS side of a result key: the content hashes of the active files that hold specifications. */
+export function idsContent(
+  files: readonly { sha256: string; specificationIds: readonly string[] }[],
+): string[] {
+  // Sorted: each specification's results are its own, whatever the order of the files (check.ts).
+  return files
+    .filter((file) => file.specificationIds.length > 0)
+    .map((file) => file.sha256)
+    .sort();
+}
+
 /**
- * The key of a version's stored results (decision 0433): the SHA-256 of the model's bytes, the
- * active IDS revisions it was checked against (repo.idsFingerprint: each file's row, storage key and
- * specification rows, so the results' specification ids hold for any version of the project with
- * the same key) and the engine's identity. Two versions of a project with one key have the same
- * results row for row.
+ * The key of a version's stored results (decisions 0433, 0438): the SHA-256 of the model's bytes, the
+ * SHA-256 of each active IDS file's bytes in sorted order (`idsContent`: content, not rows, so the same
+ * bytes uploaded again as a new revision or another file give the same key) and the engine's identity.
+ * Two versions with one key have the same results, row for row once their specification ids are
+ * those of the revisions each was checked against (reuse-map.ts).
  */
 export function resultKey(
   modelSha256: string,
-  idsFingerprint: string,
+  idsSha256: readonly string[],
   engine: readonly unknown[] = ENGINE_IDENTITY,
 ): string {
   return createHash('sha256')
-    .update(JSON.stringify([modelSha256, idsFingerprint, engine]))
+    .update(JSON.stringify(['content', modelSha256, idsSha256, engine]))
     .digest('hex');
 }

@@ -1,9 +1,10 @@
 /**
- * Checking a model once (issue 34 item 4, decision 0433): a version whose model bytes, active IDS
- * revisions and engine match those of a completed version of its project (the same result key,
- * reuse-key.ts) gets that version's rows copied instead of being read and checked again. The
- * comparison with its own previous version, its elements' keys, the compliance summaries and
- * waivers are its own.
+ * Checking a model once (issue 34 item 4, decisions 0433, 0438): a version whose model bytes, active
+ * IDS content and engine match those of a completed version of its project (the same result key,
+ * reuse-key.ts) gets that version's rows copied instead of being read and checked again; a re-check
+ * whose key the version's own results (or another version's) already have is answered from them.
+ * The specification ids are the active revisions' (reuse-map.ts); the comparison with its own
+ * previous version, its elements' keys, the compliance summaries and waivers are its own.
  */
 import type { Clock } from '../../platform/clock';
 import type { ColumnarEngine } from '../../platform/columnar-engine';
@@ -11,12 +12,28 @@ import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { FileStorage } from '../../platform/storage/storage';
 import { runWorkerTask } from '../../platform/worker-task';
-import { loadVersionData, transfersOfData } from '../history';
+import {
+  type CompareTaskOutput,
+  type ComparisonRows,
+  loadVersionData,
+  type StoredSpecification,
+  type StoredVersionData,
+  transfersOfData,
+} from '../history';
 import { storageKeys } from '../storage';
 import * as repo from './repo';
 import type { ReuseCompareOutput } from './reuse-compare';
-import { resultKey } from './reuse-key';
-import { findResultSource, ResultSourceGoneError, writeReusedVersion } from './reuse-repo';
+import { idsContent, resultKey } from './reuse-key';
+import { mapSpecifications, type SpecificationMap, type TargetFile } from './reuse-map';
+import {
+  comparedSpecifications,
+  findResultSources,
+  hasResultPartition,
+  ResultSourceGoneError,
+  resultSpecifications,
+  writeRecheckFromResults,
+  writeReusedVersion,
+} from './reuse-repo';
 
 /** What the copy needs of processing's dependencies (service.ts ProcessingDeps). */
 export interface ReuseDeps {
@@ -36,6 +53,66 @@ export interface ReusedOutcome {
   reusedFrom: string;
 }
 
+/** A version whose results answer a key, and what its specification ids stand for now. */
+interface FoundSource {
+  sourceId: string;
+  map: SpecificationMap;
+  targets: TargetFile[];
+  /** The active revisions' specifications the map leads to, as the comparison reads them. */
+  specifications: Map<string, StoredSpecification>;
+  checkedAgainst: string;
+  key: string;
+}
+
+/**
+ * The first version of the project holding results with the version's key (the version itself first
+ * when `self`) whose results map onto the active IDS revisions; null when none does, or when an
+ * active specification has no stored keys yet (the engine's run gives it them).
+ */
+async function findSource(
+  deps: ReuseDeps,
+  version: repo.VersionToProcess,
+  self: boolean,
+): Promise<FoundSource | null> {
+  const active = await repo.listActiveIdsFiles(deps.db, version.projectId);
+  const key = resultKey(version.sha256, idsContent(active));
+  const candidates = await findResultSources(deps.db, version.projectId, version.id, key);
+  if (self && version.status === 'completed' && version.resultKey === key) candidates.unshift(version.id);
+  for (const sourceId of candidates) {
+    if (!(await hasResultPartition(deps.db, sourceId))) continue;
+    const map = mapSpecifications(await resultSpecifications(deps.db, sourceId), active);
+    if (map === null) continue;
+    const specifications = new Map(
+      (await comparedSpecifications(deps.db, map.to)).map((spec) => [spec.id, spec]),
+    );
+    if (map.to.some((id) => !specifications.get(id)?.key)) return null;
+    return {
+      sourceId,
+      map,
+      targets: active,
+      specifications,
+      checkedAgainst: repo.idsFingerprint(active),
+      key,
+    };
+  }
+  return null;
+}
+
+/**
+ * A stored version's data with its specifications named as the active revisions name them (their
+ * keys, which carry the lineage), so the comparison reads what a check against them would find.
+ */
+function underActiveRevisions(data: StoredVersionData, found: FoundSource): StoredVersionData {
+  const to = new Map(found.map.from.map((from, i) => [from, found.map.to[i] as string]));
+  return {
+    ...data,
+    specifications: data.specifications.map((spec) => {
+      const target = found.specifications.get(to.get(spec.id) ?? '');
+      return target ? { ...target, id: spec.id } : spec;
+    }),
+  };
+}
+
 /**
  * The version completed from another version's results, or null when no version of the project has
  * its key (or the one found changed before the copy committed): then it is processed as usual.
@@ -48,16 +125,15 @@ export async function reuseResults(
   afterWrite: (history: ReuseCompareOutput['rows']) => repo.ResultsToWrite['afterWrite'],
 ): Promise<ReusedOutcome | null> {
   const started = performance.now();
-  const checkedAgainst = repo.idsFingerprint(await repo.listActiveIdsFiles(deps.db, version.projectId));
-  const key = resultKey(version.sha256, checkedAgainst);
-  const sourceId = await findResultSource(deps.db, version.projectId, version.id, key);
-  if (sourceId === null) return null;
+  const found = await findSource(deps, version, false);
+  if (found === null) return null;
+  const { sourceId } = found;
   const previousId = await repo.findPreviousCompletedVersion(
     deps.db,
     version.bimFileId,
     version.versionNumber,
   );
-  const source = await loadVersionData(deps.db, sourceId);
+  const source = underActiveRevisions(await loadVersionData(deps.db, sourceId), found);
   const previous = previousId === null ? null : await loadVersionData(deps.db, previousId);
   const compared = await runWorkerTask<ReuseCompareOutput>(
     'compare-reused',
@@ -78,19 +154,106 @@ export async function reuseResults(
         versionId: version.id,
         projectId: version.projectId,
         sourceId,
-        resultKey: key,
+        resultKey: found.key,
+        map: found.map,
+        targets: found.targets,
         compared,
         at: deps.clock.now(),
         recheckQueuedAt: version.recheckQueuedAt,
-        checkedAgainst,
+        checkedAgainst: found.checkedAgainst,
         explorerFileKey: await sharedExplorerFile(deps, version.projectId, sourceId),
         afterWrite: afterWrite(compared.rows),
       },
       { timings: writeTimings },
     );
     timings.write = Math.round(performance.now() - writeStarted);
-    deps.logger.info({ versionId: version.id, sourceId, resultKey: key }, 'results reused');
+    deps.logger.info({ versionId: version.id, sourceId, resultKey: found.key }, 'results reused');
     return { ...written, timings: { ...timings, ...writeTimings }, reusedFrom: sourceId };
+  } catch (error) {
+    if (error instanceof ResultSourceGoneError || error instanceof repo.StaleIdsError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A re-check answered without the engine (decision 0438): when the version's own results, or another
+ * version's of the project, have the key of its model and the active IDS revisions' content, their
+ * results are written as the version's with the active revisions' specification ids, and its
+ * comparison with the previous version is made from the stored rows. Null when none has the key (or
+ * the one found changed before the write committed): then the engine checks it.
+ */
+export async function recheckFromResults(
+  deps: ReuseDeps,
+  version: repo.VersionToProcess,
+  timeLimitMs: number,
+  afterWrite: (history: ReuseCompareOutput['rows']) => repo.ResultsToWrite['afterWrite'],
+): Promise<ReusedOutcome | null> {
+  const started = performance.now();
+  const found = await findSource(deps, version, true);
+  if (found === null) return null;
+  const { sourceId } = found;
+  const previousId = await repo.findPreviousCompletedVersion(
+    deps.db,
+    version.bimFileId,
+    version.versionNumber,
+  );
+  let history: ComparisonRows | null = null;
+  if (previousId !== null) {
+    // The version's own elements (their keys and matches stay), with the source's results.
+    const results = underActiveRevisions(await loadVersionData(deps.db, sourceId), found);
+    const current =
+      sourceId === version.id
+        ? results
+        : {
+            ...results,
+            versionId: version.id,
+            elements: (await loadVersionData(deps.db, version.id, 'elements')).elements,
+          };
+    const previous = await loadVersionData(deps.db, previousId);
+    const output = await runWorkerTask<CompareTaskOutput>(
+      'compare-stored',
+      { previous, current },
+      {
+        timeLimitMs,
+        limitMessage: 'Comparing the versions took longer than the processing time limit.',
+        transfer: transfersOfData(previous, current),
+      },
+    );
+    history = output.rows;
+  }
+  const timings: Record<string, number> = { compare: Math.round(performance.now() - started) };
+  const writeTimings: Record<string, number> = {};
+  const writeStarted = performance.now();
+  try {
+    const written = await writeRecheckFromResults(
+      deps.db,
+      {
+        versionId: version.id,
+        projectId: version.projectId,
+        sourceId,
+        resultKey: found.key,
+        map: found.map,
+        targets: found.targets,
+        history,
+        at: deps.clock.now(),
+        recheckQueuedAt: version.recheckQueuedAt,
+        checkedAgainst: found.checkedAgainst,
+        afterWrite: afterWrite(history),
+      },
+      { timings: writeTimings },
+    );
+    timings.write = Math.round(performance.now() - writeStarted);
+    deps.logger.info(
+      { versionId: version.id, sourceId, resultKey: found.key },
+      'results reused in a re-check',
+    );
+    return {
+      elements: 0,
+      properties: 0,
+      results: written.results,
+      timings: { ...timings, ...writeTimings },
+      reusedFrom: sourceId,
+    };
   } catch (error) {
     if (error instanceof ResultSourceGoneError || error instanceof repo.StaleIdsError) return null;
     throw error;

@@ -13,8 +13,8 @@ import type { AnalysisInput, PreviousVersion, StoredModel } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
 import { storeExplorerFile } from './explorer-file';
 import * as repo from './repo';
-import { reuseResults } from './reuse';
-import { resultKey } from './reuse-key';
+import { recheckFromResults, reuseResults } from './reuse';
+import { idsContent, resultKey } from './reuse-key';
 
 export interface ProcessingDeps {
   db: Database;
@@ -34,8 +34,9 @@ export interface ProcessingDeps {
    */
   columnar?: ColumnarEngine;
   /**
-   * Whether a version may copy the results of a version with the same result key (reuse.ts, default
-   * true); false in tests of the engine's own path, which process one model many times.
+   * Whether a version may copy the results of a version with the same result key, and a re-check
+   * keep or copy results with its key (reuse.ts, default true); false in tests of the engine's own
+   * path, which process one model many times.
    */
   reuse?: boolean;
 }
@@ -59,7 +60,7 @@ export type ProcessingOutcome =
 async function loadActiveIds(
   deps: ProcessingDeps,
   projectId: string,
-): Promise<{ ids: AnalysisInput['ids']; fingerprint: string }> {
+): Promise<{ ids: AnalysisInput['ids']; fingerprint: string; content: string[] }> {
   const files = await repo.listActiveIdsFiles(deps.db, projectId);
   const ids: AnalysisInput['ids'] = [];
   for (const file of files) {
@@ -71,7 +72,7 @@ async function loadActiveIds(
       lineageId: file.lineageId,
     });
   }
-  return { ids, fingerprint: repo.idsFingerprint(files) };
+  return { ids, fingerprint: repo.idsFingerprint(files), content: idsContent(files) };
 }
 
 /**
@@ -104,13 +105,16 @@ export async function processFileVersion(
   if (effectiveMode === 'full') await repo.markProcessing(deps.db, versionId);
   for (let attempt = 1; ; attempt++) {
     try {
-      if (effectiveMode === 'full' && deps.reuse !== false) {
-        const reused = await reuseResults(
-          deps,
-          version,
-          deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
-          (history) => afterComparison(deps, version, 'processed', history),
-        );
+      if (deps.reuse !== false) {
+        const limit = deps.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+        const reused =
+          effectiveMode === 'full'
+            ? await reuseResults(deps, version, limit, (history) =>
+                afterComparison(deps, version, 'processed', history),
+              )
+            : await recheckFromResults(deps, version, limit, (history) =>
+                afterComparison(deps, version, 'rechecked', history),
+              );
         if (reused) return { status: 'completed', ...reused };
       }
       return await analyseAndWrite(deps, version, effectiveMode, hooks);
@@ -132,7 +136,7 @@ async function analyseAndWrite(
   const started = performance.now();
   const bytes = await readAll(await deps.storage.getStream(version.storageKey), version.sizeBytes);
   const readMs = Math.round(performance.now() - started);
-  const { ids, fingerprint } = await loadActiveIds(deps, version.projectId);
+  const { ids, fingerprint, content } = await loadActiveIds(deps, version.projectId);
   const own = mode === 'recheck' ? await loadVersionData(deps.db, version.id, 'elements') : null;
   const analysisStarted = performance.now();
   // The previous version's rows are read while the thread parses and checks (fed to it when asked).
@@ -183,7 +187,7 @@ async function analyseAndWrite(
     at: deps.clock.now(),
     recheckQueuedAt: version.recheckQueuedAt,
     checkedAgainst: fingerprint,
-    resultKey: resultKey(version.sha256, fingerprint),
+    resultKey: resultKey(version.sha256, content),
     history: analysis.history,
     specificationKeys: analysis.specificationKeys,
     afterWrite: afterComparison(deps, version, mode === 'full' ? 'processed' : 'rechecked', analysis.history),
