@@ -112,6 +112,17 @@ export function keepCompact(
   return result;
 }
 
+/**
+ * A specification's failing elements as the check kept them — ids, failure lists and identities —
+ * or undefined for a result it did not make (`failingElements` is then the list). The JSON writer
+ * reads them so, without making an object per failing element (issue 36).
+ */
+export function compactFailingOf(
+  specification: SpecificationResult,
+): { readonly failing: FailingList; readonly identities: ReadonlyMap<number, Identity> } | undefined {
+  return compact.get(specification);
+}
+
 /** A specification's failing element ids, ascending, without making the elements when the check kept them compact. */
 export function failingIdsOf(specification: SpecificationResult): ArrayLike<number> {
   const kept = compact.get(specification);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type Identity, keepCompact } from '../check/part-results';
 import { checkFiles } from '../check-files';
-import type { CheckReport, SpecificationResult } from '../results';
+import type { CheckReport, ElementResult, FacetFailure, SpecificationResult } from '../results';
 import { haveCorpus, samplePairs } from '../testing/bcf-corpus';
 import {
   failingReport,
@@ -10,15 +11,16 @@ import {
   prohibitedFailingReport,
 } from './fixtures';
 import { formatJsonReport } from './json';
-import { handOver, JSON_CHUNK_CHARS, writeJsonReport } from './json-stream';
+import { handOver, JSON_CHUNK_BYTES, writeJsonReport } from './json-stream';
 
+/** The chunks written, copied (a writer may not keep a chunk it was handed), and their text. */
 async function streamed(
   report: CheckReport,
-  chunkChars?: number,
-): Promise<{ text: string; writes: string[] }> {
-  const writes: string[] = [];
-  await writeJsonReport(report, (chunk) => void writes.push(chunk), chunkChars);
-  return { text: writes.join(''), writes };
+  chunkBytes?: number,
+): Promise<{ text: string; writes: Uint8Array[] }> {
+  const writes: Uint8Array[] = [];
+  await writeJsonReport(report, (chunk) => void writes.push(chunk.slice()), chunkBytes);
+  return { text: Buffer.concat(writes).toString('utf8'), writes };
 }
 
 const noFailures: CheckReport = {
@@ -42,6 +44,35 @@ describe('streamed JSON report', () => {
   ])('writes the same bytes as the one-string reporter for a %s report', async (_name, report) => {
     expect((await streamed(report)).text).toBe(formatJsonReport(report));
     expect((await streamed(report, 1)).text).toBe(formatJsonReport(report));
+    expect((await streamed(report, 7)).text).toBe(formatJsonReport(report));
+  });
+
+  it('writes names outside ASCII, and characters JSON escapes, as the one-string reporter does', async () => {
+    // Multi-byte characters cut by the chunk boundaries (1-byte and 5-byte chunks), and the same
+    // elements (same ids) failing four specifications, in two with another name or no globalId:
+    // their text is not the one written for them before.
+    const report = manyFailuresReport(40);
+    const odd = (name: string) =>
+      report.specifications[0]!.failingElements.map((element, i) => ({
+        ...element,
+        name: i % 2 === 0 ? `${name} ${i}` : element.name,
+        globalId: i % 5 === 0 ? null : element.globalId,
+      }));
+    const twice: CheckReport = {
+      ...report,
+      specifications: [
+        { ...report.specifications[0]!, failingElements: odd('Tür "Süd"\\ 北 \u{1F6AA}\t\ud800') },
+        {
+          ...report.specifications[0]!,
+          identifier: 'B',
+          failingElements: odd('Tür "Süd"\\ 北 \u{1F6AA}\t\ud800'),
+        },
+        { ...report.specifications[0]!, identifier: 'C', failingElements: odd('Fenêtre') },
+        { ...report.specifications[0]!, identifier: 'D' },
+      ],
+    };
+    for (const chunk of [undefined, 1, 5])
+      expect((await streamed(twice, chunk)).text).toBe(formatJsonReport(twice));
   });
 
   it.skipIf(!haveCorpus())(
@@ -66,19 +97,22 @@ describe('streamed JSON report', () => {
     let largest = 0;
     let writes = 0;
     let open = 0;
+    const sizes = new Set<number>();
     await writeJsonReport(report, (chunk) => {
       writes++;
       total += chunk.length;
       largest = Math.max(largest, chunk.length);
+      sizes.add(chunk.length);
       for (let i = 0; i < chunk.length; i++) {
-        const c = chunk.charCodeAt(i);
+        const c = chunk[i];
         if (c === 123 || c === 91) open++;
         else if (c === 125 || c === 93) open--;
       }
     });
-    // One element's text is a few hundred characters: a write is at most a chunk plus one piece.
-    expect(largest).toBeLessThan(JSON_CHUNK_CHARS + 2048);
-    expect(writes).toBeGreaterThan(total / (JSON_CHUNK_CHARS + 2048));
+    // Every write is one chunk, the last one shorter.
+    expect(largest).toBe(JSON_CHUNK_BYTES);
+    expect(sizes.size).toBeLessThanOrEqual(2);
+    expect(writes).toBe(Math.ceil(total / JSON_CHUNK_BYTES));
     expect(total).toBeGreaterThan(50 * 1024 * 1024);
     expect(open).toBe(0); // brackets balance (the fixture's strings hold none)
   }, 120_000);
@@ -86,16 +120,16 @@ describe('streamed JSON report', () => {
   it('lets go of each specification of a handed-over report once it is written, and of nothing before', async () => {
     const handed = handOver(failingReport);
     const seenWhileWriting: number[] = [];
-    const writes: string[] = [];
+    const writes: Uint8Array[] = [];
     await writeJsonReport(
       handed,
       (chunk) => {
-        writes.push(chunk);
+        writes.push(chunk.slice());
         seenWhileWriting.push(handed.specifications[0]!.failingElements.length);
       },
       1,
     );
-    expect(writes.join('')).toBe(formatJsonReport(failingReport));
+    expect(Buffer.concat(writes).toString('utf8')).toBe(formatJsonReport(failingReport));
     // The walls' three failures were still there when the first pieces went out, then let go.
     expect(seenWhileWriting[0]).toBe(3);
     expect(handed.specifications.map((s) => [s.failingElements.length, s.passingIds.length])).toEqual(
@@ -106,6 +140,52 @@ describe('streamed JSON report', () => {
     );
     // The report it was handed over from is untouched.
     expect(failingReport.specifications[0]!.failingElements).toHaveLength(3);
+  });
+
+  it("writes a check's compact results without making an object per failing element, handed over or not", async () => {
+    // A specification kept as the check keeps it (ids, failure lists, identities; part-results.ts),
+    // whose failingElements getter counts its reads: the writer must never read it.
+    const elements = manyFailuresReport(300).specifications[0]!.failingElements;
+    const identities = new Map<number, Identity>(elements.map((e) => [e.id, e]));
+    let reads = 0;
+    const compactSpecification = (identifier: string, from: number): SpecificationResult => {
+      const some = elements.slice(from, from + 200);
+      const base = manyFailuresReport(0).specifications[0]!;
+      const failing = {
+        ids: Uint32Array.from(some.map((e) => e.id)),
+        failures: some.map((e) => e.failures as readonly FacetFailure[]),
+      };
+      const specification = {
+        ...base,
+        identifier,
+        status: 'fail' as const,
+        failedCount: some.length,
+        applicableCount: some.length,
+        get failingElements(): readonly ElementResult[] {
+          reads++;
+          return some;
+        },
+      };
+      return keepCompact(specification, failing, identities);
+    };
+    const report = (): CheckReport => ({
+      ...manyFailuresReport(0),
+      status: 'fail',
+      specifications: [compactSpecification('A', 0), compactSpecification('B', 100)],
+    });
+    const plain = await streamed(report(), 5);
+    const handed = handOver(report());
+    const released = await streamed(handed, 5);
+    expect(reads).toBe(0);
+    // Written from the compact lists, the same bytes as the one-string reporter writes from the elements.
+    expect(plain.text).toBe(formatJsonReport(report()));
+    expect(released.text).toBe(plain.text);
+    expect(handed.specifications.map((s) => [s.identifier, s.failedCount, s.failingElements.length])).toEqual(
+      [
+        ['A', 200, 0],
+        ['B', 200, 0],
+      ],
+    );
   });
 
   it('waits for each write before producing the next (back-pressure)', async () => {

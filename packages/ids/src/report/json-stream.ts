@@ -1,9 +1,15 @@
 /**
  * The JSON report written piece by piece: the same bytes as `formatJsonReport`, but never held as
- * one string, so its size is not capped by V8's string limit (about 512 MB) and only one element's
- * text (plus a chunk buffer) is in memory at a time.
+ * one string, so its size is not capped by V8's string limit (about 512 MB) and only a chunk of
+ * bytes (plus the texts shared between elements, below) is in memory at a time.
+ *
+ * Written as UTF-8 bytes, not strings: the texts that repeat — a failing element's members before
+ * its failures, for every specification it fails, and a failure list shared by the elements failing
+ * a specification the same way — are encoded once and copied into the chunk, so a report of
+ * millions of failing elements is not built, joined and encoded again string by string (issue 36).
  */
 import { toValidityJson, type ValidityReport } from '@plumbline/validity';
+import { compactFailingOf, type Identity } from '../check/part-results';
 import type { CheckReport, ElementResult, FacetFailure, SpecificationResult } from '../results';
 import { failureReason, toJsonReportHead, toJsonSpecificationHead } from './json';
 import { idsWords, type Words } from './words';
@@ -24,57 +30,48 @@ export function handOver(report: CheckReport): CheckReport {
   return copy;
 }
 
-/** Chunks handed to the writer are about this size (larger only when one element's text is). */
-export const JSON_CHUNK_CHARS = 64 * 1024;
+/**
+ * A written specification without its elements. Its members are copied one by one, not spread: a
+ * spread would read `failingElements`, which for the check's results makes every element's object
+ * (check/part-results.ts) only to drop them.
+ */
+function released(specification: SpecificationResult): SpecificationResult {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(specification))
+    if (key !== 'failingElements') copy[key] = specification[key as keyof SpecificationResult];
+  return { ...(copy as unknown as SpecificationResult), passingIds: NO_IDS, failingElements: [] };
+}
+
+/** Chunks handed to the writer are this many bytes (the last one fewer). */
+export const JSON_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Bytes of the members before `failures` kept for elements already written, at most (about 80,000
+ * elements): beyond it, an element's text is made each time, so a model with millions of failing
+ * elements does not keep them all.
+ */
+const ELEMENT_HEADS_MAX_BYTES = 16 * 1024 * 1024;
+const ELEMENT_HEADS_BLOCK_BYTES = 1024 * 1024;
+
+/** A failing element's depth in the report: report › specifications › specification › failingElements. */
+const ELEMENT_DEPTH = 4;
+const I0 = '  '.repeat(ELEMENT_DEPTH);
+const I1 = `${I0}  `;
+const I2 = `${I1}  `;
+const I3 = `${I2}  `;
+
+const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
+/** Before an element: the list's opening bracket for the first, a comma for the others. */
+const FIRST_ELEMENT = utf8(`[\n${I0}`);
+const NEXT_ELEMENT = utf8(`,\n${I0}`);
+/** An element's end, after its failures. */
+const ELEMENT_END = `\n${I0}}`;
+const NO_FAILURES = utf8(`[]${ELEMENT_END}`);
 
 /** `JSON.stringify(value, null, 2)` as it reads nested `depth` levels deep in the enclosing text. */
 function nested(value: unknown, depth: number): string {
   // JSON text has no raw line breaks inside strings, so every '\n' starts an indented line.
   return JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
-}
-
-/**
- * The text of failures and failure lists already written for one specification, at one depth: the
- * check shares a failure between elements failing a requirement the same way (check/facet-table.ts),
- * and its text (the reason in the reader's words) is the same each time.
- */
-class WrittenFailures {
-  readonly items = new Map<FacetFailure, string>();
-  readonly lists = new Map<readonly FacetFailure[], string>();
-}
-
-/**
- * A failing element's text, exactly as `nested(toJsonFailingElement(element), depth)` writes it,
- * without the intermediate object and the re-indenting pass (a report of millions of failing
- * elements spent most of its writing time there).
- */
-function failingElementText(
-  w: Words,
-  specification: SpecificationResult,
-  element: ElementResult,
-  depth: number,
-  written: WrittenFailures = new WrittenFailures(),
-): string {
-  const i1 = '  '.repeat(depth + 1);
-  const i2 = `${i1}  `;
-  const i3 = `${i2}  `;
-  let failures = '[]';
-  if (element.failures.length > 0) {
-    failures = written.lists.get(element.failures) ?? '';
-    if (failures === '') {
-      const items = element.failures.map((f) => {
-        let item = written.items.get(f);
-        if (item === undefined) {
-          item = `${i2}{\n${i3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${i3}"type": ${JSON.stringify(f.type)},\n${i3}"outcome": ${JSON.stringify(f.outcome)},\n${i3}"reason": ${JSON.stringify(failureReason(w, specification, f))},\n${i3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${i2}}`;
-          written.items.set(f, item);
-        }
-        return item;
-      });
-      failures = `[\n${items.join(',\n')}\n${i1}]`;
-      written.lists.set(element.failures, failures);
-    }
-  }
-  return `{\n${i1}"id": ${JSON.stringify(element.id)},\n${i1}"globalId": ${JSON.stringify(element.globalId)},\n${i1}"className": ${JSON.stringify(element.className)},\n${i1}"name": ${JSON.stringify(element.name)},\n${i1}"failures": ${failures}\n${'  '.repeat(depth)}}`;
 }
 
 /** An object's text without its closing brace, so that one more member can follow. */
@@ -83,61 +80,215 @@ function open(value: object, depth: number): string {
   return text.slice(0, text.lastIndexOf('\n'));
 }
 
-/** The report's text in order: the head, then each specification and each failing element. */
-export function* jsonReportPieces(
-  report: CheckReport,
-  w: Words = idsWords(),
-  validity: ValidityReport | null = null,
-): Generator<string> {
-  // With --validate the model's validity follows the specifications (report-schema.json: validity).
-  const tail = validity ? `,\n  "validity": ${nested(toValidityJson(validity), 1)}\n}\n` : '\n}\n';
-  yield `${open(toJsonReportHead(report, w), 0)},\n  "specifications": `;
-  if (report.specifications.length === 0) {
-    yield `[]${tail}`;
-    return;
+/** Bytes gathered into chunks of `size`; the full ones wait in `full` to be written. */
+class Chunks {
+  full: Buffer[] = [];
+  private chunk: Buffer;
+  private at = 0;
+
+  constructor(private readonly size: number) {
+    this.chunk = Buffer.allocUnsafe(size);
   }
-  yield '[';
-  const release = handedOver.has(report);
-  let firstSpecification = true;
-  for (let s = 0; s < report.specifications.length; s++) {
-    const specification = report.specifications[s] as SpecificationResult;
-    yield `${firstSpecification ? '' : ','}\n    ${open(toJsonSpecificationHead(specification, w), 2)},\n      "failingElements": `;
-    firstSpecification = false;
-    let anyFailing = false;
-    const written = new WrittenFailures();
-    for (const element of specification.failingElements) {
-      yield `${anyFailing ? ',' : '['}\n        ${failingElementText(w, specification, element, 4, written)}`;
-      anyFailing = true;
+
+  put(bytes: Uint8Array): void {
+    // Each copy is a call into the engine that costs more than a short text's bytes: the pieces
+    // are few per element (its separator and head, its failures and end) and encoded once.
+    const room = this.size - this.at;
+    if (bytes.length < room) {
+      this.chunk.set(bytes, this.at);
+      this.at += bytes.length;
+      return;
     }
-    yield anyFailing ? '\n      ]\n    }' : '[]\n    }';
-    if (release)
-      (report.specifications as SpecificationResult[])[s] = {
-        ...specification,
-        passingIds: NO_IDS,
-        failingElements: [],
-      };
+    let from = 0;
+    while (from < bytes.length) {
+      const n = Math.min(bytes.length - from, this.size - this.at);
+      this.chunk.set(bytes.subarray(from, from + n), this.at);
+      this.at += n;
+      from += n;
+      if (this.at === this.size) {
+        this.full.push(this.chunk);
+        this.chunk = Buffer.allocUnsafe(this.size);
+        this.at = 0;
+      }
+    }
   }
-  yield `\n  ]${tail}`;
+
+  text(text: string): void {
+    this.put(utf8(text));
+  }
+
+  /** The full chunks, handed out once. */
+  take(): Buffer[] {
+    const full = this.full;
+    this.full = [];
+    return full;
+  }
+
+  /** The bytes not yet in a full chunk. */
+  rest(): Buffer | null {
+    return this.at > 0 ? this.chunk.subarray(0, this.at) : null;
+  }
 }
 
 /**
- * Writes the report through `write` in chunks of about `JSON_CHUNK_CHARS`, waiting for each
- * returned promise (a stream's back-pressure) before building more.
+ * A failing element's members before its failures, exactly as `JSON.stringify` writes them at the
+ * element's depth, after the comma that separates it from the one before: `,`, `{`, id, globalId,
+ * className, name and the `"failures": ` that the list follows.
+ */
+function elementHeadText(id: number, who: Identity): string {
+  return `,\n${I0}{\n${I1}"id": ${JSON.stringify(id)},\n${I1}"globalId": ${JSON.stringify(who.globalId)},\n${I1}"className": ${JSON.stringify(who.className)},\n${I1}"name": ${JSON.stringify(who.name)},\n${I1}"failures": `;
+}
+
+/**
+ * The heads of elements already written, for the other specifications they fail (the entity-class
+ * packs of issue 36 make an element fail dozens): encoded once, kept in blocks, found by the
+ * element's id and used again only for the same identity — from the same identities of the check
+ * (`compact`), or with the same globalId, class and name.
+ */
+class ElementHeads {
+  private readonly slots = new Map<number, number>();
+  private readonly keys: (string | null)[] = [];
+  private readonly sources: (ReadonlyMap<number, Identity> | null)[] = [];
+  private readonly bytes: Buffer[] = [];
+  private block = Buffer.allocUnsafe(0);
+  private at = 0;
+  private kept = 0;
+
+  /** The head of element `id` of a check's compact lists, its identity in `identities`. */
+  compact(id: number, identities: ReadonlyMap<number, Identity>): Uint8Array {
+    const slot = this.slots.get(id);
+    if (slot !== undefined && this.sources[slot] === identities) return this.bytes[slot] as Buffer;
+    const who = identities.get(id);
+    if (who === undefined) throw new Error(`no identity for failing element #${id}`);
+    return this.of(id, who, identities);
+  }
+
+  of(id: number, who: Identity, source: ReadonlyMap<number, Identity> | null = null): Uint8Array {
+    const slot = this.slots.get(id);
+    if (slot !== undefined) {
+      const k = slot * 3;
+      if (
+        this.keys[k] === who.globalId &&
+        this.keys[k + 1] === who.className &&
+        this.keys[k + 2] === who.name
+      )
+        return this.bytes[slot] as Buffer;
+    }
+    const text = elementHeadText(id, who);
+    if (slot !== undefined || this.kept >= ELEMENT_HEADS_MAX_BYTES) return utf8(text);
+    const length = Buffer.byteLength(text);
+    if (this.at + length > this.block.length) {
+      this.block = Buffer.allocUnsafe(Math.max(ELEMENT_HEADS_BLOCK_BYTES, length));
+      this.at = 0;
+    }
+    this.block.write(text, this.at, 'utf8');
+    const bytes = this.block.subarray(this.at, this.at + length);
+    this.at += length;
+    this.kept += length;
+    this.slots.set(id, this.bytes.length);
+    this.bytes.push(bytes);
+    this.sources.push(source);
+    this.keys.push(who.globalId, who.className, who.name);
+    return bytes;
+  }
+}
+
+/**
+ * The failure lists already written for one specification, as bytes with the element's end after
+ * them: the check shares a failure
+ * list between elements failing the specification the same way (check/facet-table.ts), and its
+ * text (each reason in the reader's words) is the same each time; a failure shared between lists
+ * is formatted once too.
+ */
+class WrittenFailures {
+  private readonly items = new Map<FacetFailure, string>();
+  private readonly lists = new Map<readonly FacetFailure[], Buffer>();
+
+  constructor(
+    private readonly w: Words,
+    private readonly specification: SpecificationResult,
+  ) {}
+
+  of(failures: readonly FacetFailure[]): Uint8Array {
+    if (failures.length === 0) return NO_FAILURES;
+    let bytes = this.lists.get(failures);
+    if (bytes === undefined) {
+      const items = failures.map((f) => {
+        let item = this.items.get(f);
+        if (item === undefined) {
+          item = `${I2}{\n${I3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${I3}"type": ${JSON.stringify(f.type)},\n${I3}"outcome": ${JSON.stringify(f.outcome)},\n${I3}"reason": ${JSON.stringify(failureReason(this.w, this.specification, f))},\n${I3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${I2}}`;
+          this.items.set(f, item);
+        }
+        return item;
+      });
+      bytes = utf8(`[\n${items.join(',\n')}\n${I1}]${ELEMENT_END}`);
+      this.lists.set(failures, bytes);
+    }
+    return bytes;
+  }
+}
+
+/**
+ * Writes the report as UTF-8 through `write` in chunks of `chunkBytes` (the last one shorter),
+ * waiting for each returned promise (a stream's back-pressure) before building more. A chunk may
+ * end inside a character: the chunks are one byte stream.
  */
 export async function writeJsonReport(
   report: CheckReport,
-  write: (chunk: string) => void | Promise<void>,
-  chunkChars = JSON_CHUNK_CHARS,
+  write: (chunk: Uint8Array) => void | Promise<void>,
+  chunkBytes = JSON_CHUNK_BYTES,
   w: Words = idsWords(),
   validity: ValidityReport | null = null,
 ): Promise<void> {
-  let buffer = '';
-  for (const piece of jsonReportPieces(report, w, validity)) {
-    buffer += piece;
-    if (buffer.length >= chunkChars) {
-      await write(buffer);
-      buffer = '';
+  const out = new Chunks(chunkBytes);
+  const flush = async () => {
+    for (const chunk of out.take()) await write(chunk);
+  };
+  // With --validate the model's validity follows the specifications (report-schema.json: validity).
+  const tail = validity ? `,\n  "validity": ${nested(toValidityJson(validity), 1)}\n}\n` : '\n}\n';
+  out.text(`${open(toJsonReportHead(report, w), 0)},\n  "specifications": `);
+  if (report.specifications.length === 0) {
+    out.text(`[]${tail}`);
+  } else {
+    out.text('[');
+    const release = handedOver.has(report);
+    const heads = new ElementHeads();
+    for (let s = 0; s < report.specifications.length; s++) {
+      const specification = report.specifications[s] as SpecificationResult;
+      out.text(
+        `${s === 0 ? '' : ','}\n    ${open(toJsonSpecificationHead(specification, w), 2)},\n      "failingElements": `,
+      );
+      await flush();
+      const failures = new WrittenFailures(w, specification);
+      // The check's compact lists when it kept them: no object made per failing element.
+      const kept = compactFailingOf(specification);
+      const elements = kept ? null : specification.failingElements;
+      const count = kept ? kept.failing.ids.length : (elements?.length ?? 0);
+      for (let i = 0; i < count; i++) {
+        let head: Uint8Array;
+        let list: readonly FacetFailure[];
+        if (kept) {
+          head = heads.compact(kept.failing.ids[i] as number, kept.identities);
+          list = kept.failing.failures[i] as readonly FacetFailure[];
+        } else {
+          const element = (elements as SpecificationResult['failingElements'])[i] as ElementResult;
+          head = heads.of(element.id, element);
+          list = element.failures;
+        }
+        // The head starts with the comma before an element; the first has the bracket instead.
+        if (i === 0) {
+          out.put(FIRST_ELEMENT);
+          out.put(head.subarray(NEXT_ELEMENT.length));
+        } else out.put(head);
+        out.put(failures.of(list));
+        if (out.full.length > 0) await flush();
+      }
+      out.text(count > 0 ? '\n      ]\n    }' : '[]\n    }');
+      if (release) (report.specifications as SpecificationResult[])[s] = released(specification);
     }
+    out.text(`\n  ]${tail}`);
   }
-  if (buffer.length > 0) await write(buffer);
+  await flush();
+  const rest = out.rest();
+  if (rest) await write(rest);
 }
