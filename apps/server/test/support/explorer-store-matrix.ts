@@ -382,7 +382,8 @@ export async function runExplorerMatrix(
         const expected = sortedRows(selected, order);
         const lastPage = Math.max(0, Math.ceil(expected.length / pageSize) - 1);
         return [...new Set([0, Math.floor(lastPage / 2), lastPage])].map(
-          (pageIndex) => [pageIndex, expected.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)] as const,
+          (pageIndex) =>
+            [pageIndex, expected.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)] as const,
         );
       });
       for (const [pageIndex, expected] of pages) {
