@@ -285,19 +285,13 @@ function firstDifference(got: readonly ExplorerRow[], want: readonly ExplorerRow
   return null;
 }
 
-/**
- * The expected answers of a version, computed once for every store asked the matrix of it: the same
- * oracle gives the same expectations, and sorting its rows dozens of times per store was most of the
- * test's own work on the larger models.
- */
+// A version's expected answers, computed once for every store asked its matrix (the same oracle, the
+// same expectations): sorting its rows dozens of times per store was most of the test's own work.
 const expectations = new WeakMap<OracleVersion, Map<string, unknown>>();
 
 function once<T>(oracle: OracleVersion, key: string, compute: () => T): T {
-  let known = expectations.get(oracle);
-  if (!known) {
-    known = new Map();
-    expectations.set(oracle, known);
-  }
+  const known = expectations.get(oracle) ?? new Map<string, unknown>();
+  expectations.set(oracle, known);
   if (!known.has(key)) known.set(key, compute());
   return known.get(key) as T;
 }
