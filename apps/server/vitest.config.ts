@@ -13,6 +13,7 @@ export default defineProject({
     isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/bundled-threads.ts'],
     testTimeout: 600_000,
     hookTimeout: 600_000,
   },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateIfc } from '@plumbline/ifc-gen';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { analyseRows } from '../src/modules/processing/analyse';
 import { testBackends } from './support/backends';
 import { upload } from './support/multipart';
@@ -41,11 +41,12 @@ interface ChildRun {
 }
 
 function startChild(env: Record<string, string>): ChildRun {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'test/support/process-versions.ts'],
-    { cwd: serverDir, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
-  );
+  // support/process-versions.ts as the run bundled it (support/thread-bundle.ts): each of the twelve
+  // children starts on one file instead of loading the server's source through tsx.
+  const child = spawn(process.execPath, [join(inject('testThreadsDir'), 'process-versions.js')], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
   const lines: string[] = [];
   const listeners: Array<(line: string) => void> = [];
   let partial = '';

@@ -11,6 +11,7 @@ import { JobQueue } from '../../src/platform/queue';
 import { admin } from './admin-sql';
 import { findSecretsInLogs } from './log-secrets';
 import { migrationsFolder } from './paths';
+import { buildThreadBundle } from './thread-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,8 @@ declare module 'vitest' {
     testDatabase: { adminUrl: string; template: string };
     /** Where every test server writes its log (support/server.ts); read at the end of the run. */
     testLogDir: string;
+    /** The thread entries bundled for this run (support/thread-bundle.ts, decision 0439). */
+    testThreadsDir: string;
   }
 }
 
@@ -37,6 +40,8 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres(join(dir, 'postgres'));
     adminUrl = embedded.url;
   }
+  const threadsDir = await buildThreadBundle();
+  project.provide('testThreadsDir', threadsDir);
   const template = `plumbline_template_${randomBytes(4).toString('hex')}`;
   await admin(adminUrl, `create database ${template}`);
   const url = new URL(adminUrl);
@@ -70,6 +75,7 @@ export default async function setup(project: TestProject) {
       await admin(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
       await embedded?.stop();
       if (dir) rmSync(dir, { recursive: true, force: true });
+      rmSync(threadsDir, { recursive: true, force: true });
     }
   };
 }

@@ -1,0 +1,57 @@
+// The server's thread entries bundled once per test run (decision 0439). Every worker-thread task
+// (analysis, IDS reading, comparisons, reports) started from source loads its whole module graph
+// through tsx again: the largest share of a small model's processing in the server tests. Bundled
+// from the same source as scripts/build.mjs bundles them, with one difference: code split at each
+// task's dynamic import, so a thread evaluates its own task's modules and npm packages only (the
+// production bundle loads every task's packages up front, which made it slower here than source).
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** Thread entries by the name `workerEntry` asks for (platform/worker-task.ts). */
+const ENTRIES = {
+  'cpu-worker': 'apps/server/src/cpu-worker.ts',
+  'live-check-worker': 'apps/server/src/live-check-worker.ts',
+  // The parallel check's thread, beside the code that starts it (packages/ids/src/check/parallel-check.ts).
+  'check-worker': 'packages/ids/src/check/check-worker.ts',
+  // random-kill.test.ts's child process: plain Node on one file instead of the server's source through tsx.
+  'process-versions': 'apps/server/test/support/process-versions.ts',
+};
+
+/**
+ * Builds the entries into a new directory under apps/server/dist (inside the checkout, so the bundles'
+ * npm imports resolve from its node_modules); returns the directory.
+ */
+export async function buildThreadBundle(): Promise<string> {
+  mkdirSync(join(root, 'apps/server/dist'), { recursive: true });
+  const outdir = mkdtempSync(join(root, 'apps/server/dist/test-threads-'));
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ENTRIES,
+    outdir,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    conditions: ['source'],
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'externalize-npm-packages',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@plumbline/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+    banner: {
+      js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);",
+    },
+  });
+  return outdir;
+}
