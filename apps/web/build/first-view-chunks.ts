@@ -50,7 +50,10 @@ export const START_STEPS = [
 /** The start chunk that holds `id`, a module of one of its packages. */
 export function startStepOf(id: string): string | null {
   const path = id.replaceAll('\\', '/');
-  return START_STEPS.find((step) => step.packages.some((name) => path.includes(`/node_modules/${name}/`)))?.name ?? null;
+  return (
+    START_STEPS.find((step) => step.packages.some((name) => path.includes(`/node_modules/${name}/`)))?.name ??
+    null
+  );
 }
 
 export function firstViewChunkGroups(roots: { entry: string; app: string; dashboard: string[] }) {

@@ -109,7 +109,10 @@ describe('plain messages (text, arguments, tags) formatted without Intl (decisio
     ['Missing {name} here', undefined],
     ['Empty {name}', { name: null }],
     ['New here? <link>Create an account</link>.', { link: (chunks: unknown[]) => `[${chunks.join('')}]` }],
-    ['<b>{who}</b> and <i>{what}</i>', { who: 'Ada', what: 'Bob', b: (c: unknown[]) => ({ b: c }), i: (c: unknown[]) => ({ i: c }) }],
+    [
+      '<b>{who}</b> and <i>{what}</i>',
+      { who: 'Ada', what: 'Bob', b: (c: unknown[]) => ({ b: c }), i: (c: unknown[]) => ({ i: c }) },
+    ],
     ['<link>only</link>', { link: (c: unknown[]) => ({ tag: c }) }],
     ['<x>{n}</x>', { n: 3, x: (c: unknown[]) => ['(', ...c, ')'] }],
   ];
@@ -123,14 +126,19 @@ describe('plain messages (text, arguments, tags) formatted without Intl (decisio
         return new IntlMessageFormat(ast, 'en-GB').format(values as never);
       } catch {
         // formatMessage's rule for a missing argument: empty text.
-        const lenient = new Proxy(values ?? {}, { has: () => true, get: (t, k) => (k in t ? t[k as string] : '') });
+        const lenient = new Proxy(values ?? {}, {
+          has: () => true,
+          get: (t, k) => (k in t ? t[k as string] : ''),
+        });
         return new IntlMessageFormat(ast, 'en-GB').format(lenient as never);
       }
     })();
     const parts = formatMessageParts('en', ast, (values ?? {}) as never);
     expect(parts).toEqual(Array.isArray(expected) ? expected : [expected]);
     if (typeof expected === 'string' || Array.isArray(expected))
-      expect(formatMessage('en', ast, values as never)).toBe(Array.isArray(expected) ? expected.join('') : expected);
+      expect(formatMessage('en', ast, values as never)).toBe(
+        Array.isArray(expected) ? expected.join('') : expected,
+      );
   });
 
   it('does not touch Intl for them', () => {

@@ -86,7 +86,10 @@ interface Part<T> {
 const NOT_PLAIN = Symbol('not plain');
 
 /** intl-messageformat's formatToParts for a plain message, or NOT_PLAIN when a tag has no function. */
-function plainParts<T>(ast: MessageFormatElement[], values: object | undefined): Part<T>[] | typeof NOT_PLAIN {
+function plainParts<T>(
+  ast: MessageFormatElement[],
+  values: object | undefined,
+): Part<T>[] | typeof NOT_PLAIN {
   const given = (values ?? {}) as Record<string, unknown>;
   const parts: Part<T>[] = [];
   const push = (part: Part<T>) => {
@@ -100,7 +103,13 @@ function plainParts<T>(ast: MessageFormatElement[], values: object | undefined):
       // A missing argument is empty text, as formatWith's lenient retry makes it.
       const value = el.value in given ? given[el.value] : '';
       if (!value || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
-        push({ text: true, value: typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : '' });
+        push({
+          text: true,
+          value:
+            typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+              ? String(value)
+              : '',
+        });
       else push({ text: false, value: value as T });
     } else if (el.type === TAG) {
       const tag = given[el.value];
@@ -155,7 +164,8 @@ export function formatMessageParts<T>(
 ): (string | T)[] {
   if (typeof message === 'string') return [message];
   const plain = formatPlain<T>(message, values);
-  const result = plain !== NOT_PLAIN ? plain : formatWith<T>(formatterOf(message, intlLocale(locale)), values);
+  const result =
+    plain !== NOT_PLAIN ? plain : formatWith<T>(formatterOf(message, intlLocale(locale)), values);
   return Array.isArray(result) ? result : [result];
 }
 
