@@ -4,7 +4,7 @@
  * ≥ 90 with LCP ≤ 2.5 s and TBT ≤ 200 ms; accessibility). A benchmark, not a test: figures and
  * PASS/MISS against the targets, never a timed assertion (decision 0169).
  *
- *   npm run build && npm run bench:lighthouse -- [--runs 3] [--port 3795] [--json bench/out/lighthouse.json] [--lhr DIR]
+ *   npm run build && npm run bench:lighthouse -- [--runs 3] [--port 3795] [--json bench/out/lighthouse.json] [--lhr DIR] [--trace DIR] [--only login]
  *
  * Everything is local: the server on loopback with its own data directory, Chromium at
  * E2E_CHROMIUM_PATH or /usr/bin/chromium. Lighthouse is the current release, kept in its own tool
@@ -28,6 +28,10 @@ const { values } = parseArgs({
     json: { type: 'string' },
     /** A directory for each run's full Lighthouse report (opportunities, diagnostics, treemap data). */
     lhr: { type: 'string' },
+    /** A directory for each run's trace (the main thread's tasks, which Lantern times four). */
+    trace: { type: 'string' },
+    /** Only the pages whose name contains this (login, demo, dashboard). */
+    only: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -47,6 +51,7 @@ function lighthouseTool(): { require: NodeJS.Require; version: string } {
 }
 
 interface LighthouseResult {
+  artifacts?: { Trace?: unknown };
   lhr: {
     runtimeError?: { code: string; message: string };
     finalDisplayedUrl: string;
@@ -150,7 +155,13 @@ async function setBrowserCookies(port: number, baseUrl: string, cookie: string):
   });
 }
 
-async function measure(url: string, port: number, cookie?: string, lhrFile?: string): Promise<Sample> {
+async function measure(
+  url: string,
+  port: number,
+  cookie?: string,
+  lhrFile?: string,
+  traceFile?: string,
+): Promise<Sample> {
   const result = await lighthouse(
     url,
     {
@@ -172,6 +183,10 @@ async function measure(url: string, port: number, cookie?: string, lhrFile?: str
     mkdirSync(dirname(lhrFile), { recursive: true });
     writeFileSync(lhrFile, JSON.stringify(lhr));
   }
+  if (traceFile && result.artifacts?.Trace) {
+    mkdirSync(dirname(traceFile), { recursive: true });
+    writeFileSync(traceFile, JSON.stringify(result.artifacts.Trace));
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items =
     (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
@@ -190,10 +205,16 @@ async function measure(url: string, port: number, cookie?: string, lhrFile?: str
  * A run whose trace Lighthouse could not record (e.g. NO_NAVSTART, seen on a loaded machine) has no
  * figures: it is run again, up to twice, rather than counted as 0.
  */
-async function measureWithRetry(url: string, port: number, cookie?: string, lhrFile?: string) {
+async function measureWithRetry(
+  url: string,
+  port: number,
+  cookie?: string,
+  lhrFile?: string,
+  traceFile?: string,
+) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await measure(url, port, cookie, lhrFile);
+      return await measure(url, port, cookie, lhrFile, traceFile);
     } catch (error) {
       if (attempt >= 3 || !(error instanceof LighthouseRunError)) throw error;
       console.warn(`${url}: ${error.message}; running again`);
@@ -225,14 +246,14 @@ try {
     { name: '/demo', url: `${server.baseUrl}/demo` },
     { name: '/dashboard (signed in)', url: `${server.baseUrl}/dashboard`, cookie },
   ];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !values.only || p.name.includes(values.only))) {
     if (page.cookie) await setBrowserCookies(chrome.port, server.baseUrl, page.cookie);
     const samples: Sample[] = [];
     for (let i = 0; i < runs; i += 1) {
-      const lhrFile = values.lhr
-        ? join(values.lhr, `${new URL(page.url).pathname.slice(1)}-${i + 1}.json`)
-        : undefined;
-      samples.push(await measureWithRetry(page.url, chrome.port, page.cookie, lhrFile));
+      const name = `${new URL(page.url).pathname.slice(1)}-${i + 1}.json`;
+      const lhrFile = values.lhr ? join(values.lhr, name) : undefined;
+      const traceFile = values.trace ? join(values.trace, name) : undefined;
+      samples.push(await measureWithRetry(page.url, chrome.port, page.cookie, lhrFile, traceFile));
     }
     const keys = Object.keys(samples[0] as Sample) as (keyof Sample)[];
     const mid = Object.fromEntries(

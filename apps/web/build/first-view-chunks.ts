@@ -7,14 +7,54 @@ import type { ChunkingContext } from 'rolldown';
  * - the entry (main.tsx) keeps only what runs before the first paint: the stylesheet and the first
  *   requests; `start` holds the few modules it imports (the app's chunks import them too, so they
  *   may not sit in either of those: the entry would then load, and run, the whole app before painting);
- * - `app`: the app (boot.tsx and what it imports statically: React, the router, the sign-in pages),
- *   one file;
- * - `dashboard`: what the /dashboard and /demo routes and their opening tab (Overview) import
- *   statically and the app does not, one file;
- * - `icons`: the remaining icons, one file instead of one per icon.
+ * - the start steps (START_STEPS): the libraries the app imports statically, a few chunks, each
+ *   evaluated in a task of its own;
+ * - `app`: the rest of the app (boot.tsx and what it imports statically: the providers, the router's
+ *   routes, the sign-in pages), one file;
+ * - `dashboard-libs` and `dashboard`: what the /dashboard and /demo routes and their opening tab
+ *   (Overview) import statically and the app does not, the libraries apart from our code (two
+ *   tasks to evaluate instead of one, decision 0441);
+ * - `icons`: the remaining icons, one file instead of one per icon;
+ * - `toasts`: sonner, which the sign-in pages load after their first render.
  * Other tabs, dialogs, charts and the viewer stay in their own chunks, loaded on demand.
  */
 const BARREL = /packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
+
+/**
+ * The libraries the app imports statically, a few chunks instead of one inside the app's (issue 37
+ * item 7, decision 0441): the entry runs the page's chunks one per task, each after those it imports
+ * (src/main.tsx), so each chunk's evaluation is a task of its own and the app's chunk evaluates only
+ * our code. The app as one chunk of 600 kB, evaluated in one task, was the sign-in page's longest task.
+ */
+export const START_STEPS = [
+  { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
+  {
+    name: 'libs',
+    packages: [
+      'react-router',
+      'zod',
+      '@tanstack/query-core',
+      '@tanstack/react-query',
+      'react-hook-form',
+      '@hookform/resolvers',
+      'intl-messageformat',
+      '@formatjs/fast-memoize',
+      'tailwind-merge',
+      'clsx',
+      'class-variance-authority',
+      '@radix-ui/react-slot',
+    ],
+  },
+] as const;
+
+/** The start chunk that holds `id`, a module of one of its packages. */
+export function startStepOf(id: string): string | null {
+  const path = id.replaceAll('\\', '/');
+  return (
+    START_STEPS.find((step) => step.packages.some((name) => path.includes(`/node_modules/${name}/`)))?.name ??
+    null
+  );
+}
 
 export function firstViewChunkGroups(roots: { entry: string; app: string; dashboard: string[] }) {
   let closures: { entry: Set<string>; app: Set<string>; dashboard: Set<string> } | undefined;
@@ -45,22 +85,42 @@ export function firstViewChunkGroups(roots: { entry: string; app: string; dashbo
     {
       name: (id: string, ctx: ChunkingContext) =>
         id !== roots.entry && closuresOf(ctx).entry.has(id) ? 'start' : null,
-      priority: 4,
+      priority: 20,
     },
+    // Every module of these packages, whoever imports it: a CommonJS module's require()s and zod
+    // behind the contracts' barrel are not in the closures above, and the first views use nearly all
+    // of each package anyway. One group per chunk, in START_STEPS' order: a group takes the modules
+    // its modules import, so React must be taken before the libraries built on it.
+    ...START_STEPS.map((step, index) => ({
+      name: (id: string, ctx: ChunkingContext) =>
+        !closuresOf(ctx).entry.has(id) && startStepOf(id) === step.name ? step.name : null,
+      priority: 10 + START_STEPS.length - index,
+    })),
     {
       name: (id: string, ctx: ChunkingContext) => {
         const { entry, app } = closuresOf(ctx);
         return app.has(id) && !entry.has(id) ? 'app' : null;
       },
-      priority: 3,
+      priority: 5,
+    },
+    {
+      // The libraries of the dashboard's first view apart from its own code: two tasks, not one.
+      name: (id: string, ctx: ChunkingContext) => {
+        const { entry, app, dashboard } = closuresOf(ctx);
+        const library = /[\\/]node_modules[\\/]/.test(id);
+        return library && dashboard.has(id) && !app.has(id) && !entry.has(id) ? 'dashboard-libs' : null;
+      },
+      priority: 4,
     },
     {
       name: (id: string, ctx: ChunkingContext) => {
         const { entry, app, dashboard } = closuresOf(ctx);
         return dashboard.has(id) && !app.has(id) && !entry.has(id) ? 'dashboard' : null;
       },
-      priority: 2,
+      priority: 3,
     },
     { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+    // The toasts: the dashboard imports them, the sign-in pages load them after their first render.
+    { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 6 },
   ];
 }

@@ -74,18 +74,21 @@ export function routeHtml(): Plugin {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
       const html = String(index.source);
       const loaded = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string));
-      /** The chunk holding `module` and its static imports, less what the page loads already. */
+      /** The chunk holding `module` and its static imports, less what the page loads already, imports first. */
       const filesFor = (module: string, already: Set<string>): string[] => {
         const holder = chunks.find((chunk) =>
           chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)),
         );
         if (!holder) throw new Error(`route html: no chunk holds ${module}`);
+        // Each file after those it imports: the entry runs them in this order, one per task (decision 0441).
         const files: string[] = [];
+        const seen = new Set<string>();
         const visit = (fileName: string) => {
-          if (already.has(fileName) || files.includes(fileName)) return;
-          files.push(fileName);
+          if (already.has(fileName) || seen.has(fileName)) return;
+          seen.add(fileName);
           const chunk = bundle[fileName];
           if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          files.push(fileName);
         };
         visit(holder.fileName);
         return files;

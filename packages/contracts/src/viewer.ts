@@ -12,7 +12,9 @@ export const MAX_HIGHLIGHT_GUIDS = 20_000;
 export const elementHighlightRequestSchema = z.object({
   element_guids: z
     .array(z.string().trim().min(1, 'validation.viewer.blankGlobalId').max(64))
-    .max(MAX_HIGHLIGHT_GUIDS, `At most ${MAX_HIGHLIGHT_GUIDS.toLocaleString('en')} elements at once`),
+    // Written out, not toLocaleString('en'): this module loads with the sign-in page, and the first
+    // number formatted through Intl costs a phone a long task at import (issue 37, decision 0441).
+    .max(MAX_HIGHLIGHT_GUIDS, 'At most 20,000 elements at once'),
 });
 export type ElementHighlightRequest = z.infer<typeof elementHighlightRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileCatalogue, compileMessage } from './compile';
 import { negotiateLocale } from './locales';
 import { createTranslator, formatMessage, formatMessageParts } from './translate';
@@ -95,5 +95,68 @@ describe('createTranslator', () => {
     expect(t.has('a.only')).toBe(true);
     expect(t.has('a.nowhere')).toBe(false);
     expect(t.locale).toBe('de');
+  });
+});
+
+describe('plain messages (text, arguments, tags) formatted without Intl (decision 0441)', () => {
+  // The expected values come from intl-messageformat itself, which formatMessage no longer constructs
+  // for these messages.
+  const cases: [string, Record<string, unknown> | undefined][] = [
+    ['Hello {name}!', { name: 'Ada' }],
+    ['{n} of {total} done', { n: 0, total: 12_345 }],
+    ['{a}{b}', { a: 'x', b: 7n }],
+    ['Missing {name} here', {}],
+    ['Missing {name} here', undefined],
+    ['Empty {name}', { name: null }],
+    ['New here? <link>Create an account</link>.', { link: (chunks: unknown[]) => `[${chunks.join('')}]` }],
+    [
+      '<b>{who}</b> and <i>{what}</i>',
+      { who: 'Ada', what: 'Bob', b: (c: unknown[]) => ({ b: c }), i: (c: unknown[]) => ({ i: c }) },
+    ],
+    ['<link>only</link>', { link: (c: unknown[]) => ({ tag: c }) }],
+    ['<x>{n}</x>', { n: 3, x: (c: unknown[]) => ['(', ...c, ')'] }],
+  ];
+
+  it.each(cases)('%s formats as intl-messageformat formats it', async (source, values) => {
+    const { IntlMessageFormat } = await import('intl-messageformat');
+    const ast = compileMessage(source);
+    if (typeof ast === 'string') throw new Error('expected a syntax tree');
+    const expected = (() => {
+      try {
+        return new IntlMessageFormat(ast, 'en-GB').format(values as never);
+      } catch {
+        // formatMessage's rule for a missing argument: empty text.
+        const lenient = new Proxy(values ?? {}, {
+          has: () => true,
+          get: (t, k) => (k in t ? t[k as string] : ''),
+        });
+        return new IntlMessageFormat(ast, 'en-GB').format(lenient as never);
+      }
+    })();
+    const parts = formatMessageParts('en', ast, (values ?? {}) as never);
+    expect(parts).toEqual(Array.isArray(expected) ? expected : [expected]);
+    if (typeof expected === 'string' || Array.isArray(expected))
+      expect(formatMessage('en', ast, values as never)).toBe(
+        Array.isArray(expected) ? expected.join('') : expected,
+      );
+  });
+
+  it('does not touch Intl for them', () => {
+    const supported = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    try {
+      formatMessageParts('fr', compileMessage('Nouveau ? <link>Créer un compte</link> {n}'), {
+        link: (c: unknown[]) => c.join(''),
+        n: 2,
+      } as never);
+      expect(supported).not.toHaveBeenCalled();
+      formatMessage('fr', compileMessage('{n, plural, one {# fichier} other {# fichiers}}'), { n: 2 });
+      expect(supported).toHaveBeenCalled();
+    } finally {
+      supported.mockRestore();
+    }
+  });
+
+  it('leaves a message with a plural, a number or a date to intl-messageformat', () => {
+    expect(formatMessage('de', compileMessage('{n, number}'), { n: 12345.5 })).toBe('12.345,5');
   });
 });

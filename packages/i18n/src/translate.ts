@@ -52,10 +52,104 @@ function formatWith<T>(
   }
 }
 
+/** The syntax tree's element types formatted without `Intl` (@formatjs/icu-messageformat-parser's TYPE). */
+const LITERAL = 0;
+const ARGUMENT = 1;
+const TAG = 8;
+
+const plainness = new WeakMap<MessageFormatElement[], boolean>();
+
+/** Whether a message holds only text, plain arguments and tags: no plural, select, number or date. */
+function isPlain(ast: MessageFormatElement[]): boolean {
+  let plain = plainness.get(ast);
+  if (plain === undefined) {
+    plain = ast.every((el) => {
+      const type = el.type as number;
+      return type === LITERAL || type === ARGUMENT || (type === TAG && isPlain((el as Element).children));
+    });
+    plainness.set(ast, plain);
+  }
+  return plain;
+}
+
+/** The fields of a literal, argument or tag element that formatting reads. */
+interface Element {
+  type: number;
+  value: string;
+  children: MessageFormatElement[];
+}
+
+interface Part<T> {
+  text: boolean;
+  value: string | T;
+}
+const NOT_PLAIN = Symbol('not plain');
+
+/** intl-messageformat's formatToParts for a plain message, or NOT_PLAIN when a tag has no function. */
+function plainParts<T>(
+  ast: MessageFormatElement[],
+  values: object | undefined,
+): Part<T>[] | typeof NOT_PLAIN {
+  const given = (values ?? {}) as Record<string, unknown>;
+  const parts: Part<T>[] = [];
+  const push = (part: Part<T>) => {
+    const last = parts[parts.length - 1];
+    if (last?.text && part.text) last.value = `${last.value}${part.value}`;
+    else parts.push(part);
+  };
+  for (const el of ast as unknown as Element[]) {
+    if (el.type === LITERAL) push({ text: true, value: el.value });
+    else if (el.type === ARGUMENT) {
+      // A missing argument is empty text, as formatWith's lenient retry makes it.
+      const value = el.value in given ? given[el.value] : '';
+      if (!value || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
+        push({
+          text: true,
+          value:
+            typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+              ? String(value)
+              : '',
+        });
+      else push({ text: false, value: value as T });
+    } else if (el.type === TAG) {
+      const tag = given[el.value];
+      if (typeof tag !== 'function') return NOT_PLAIN;
+      const inner = plainParts<T>(el.children, values);
+      if (inner === NOT_PLAIN) return NOT_PLAIN;
+      const made = tag(inner.map((part) => part.value)) as unknown;
+      for (const chunk of Array.isArray(made) ? made : [made])
+        push({ text: typeof chunk === 'string', value: chunk as string | T });
+    }
+  }
+  return parts;
+}
+
+/**
+ * A plain message formatted as intl-messageformat's `format` does, without constructing it: its
+ * constructor resolves the locale through `Intl`, and the page's first use of `Intl` loads the
+ * browser's locale data, a long task on a phone (issue 37, decision 0441). The sign-in page's
+ * messages are all plain, so it never touches `Intl`.
+ */
+function formatPlain<T>(ast: MessageFormatElement[], values: object | undefined) {
+  if (!isPlain(ast)) return NOT_PLAIN;
+  const parts = plainParts<T>(ast, values);
+  if (parts === NOT_PLAIN) return NOT_PLAIN;
+  if (parts.length === 1) return (parts[0] as Part<T>).value;
+  const result: (string | T)[] = [];
+  for (const part of parts) {
+    const last = result[result.length - 1];
+    if (result.length === 0 || !part.text || typeof last !== 'string') result.push(part.value);
+    else result[result.length - 1] = `${last}${part.value}`;
+  }
+  return result.length <= 1 ? (result[0] ?? '') : result;
+}
+
 /** One message with its arguments. A missing argument renders as nothing rather than throwing. */
 export function formatMessage(locale: UiLocale, message: CompiledMessage, values?: MessageValues): string {
   if (typeof message === 'string') return message;
-  const result = formatWith<string>(formatterOf(message, intlLocale(locale)), values);
+  const plain = formatPlain<string>(message, values);
+  const result =
+    plain !== NOT_PLAIN ? plain : formatWith<string>(formatterOf(message, intlLocale(locale)), values);
   return Array.isArray(result) ? result.join('') : String(result);
 }
 
@@ -69,7 +163,9 @@ export function formatMessageParts<T>(
   values: RichValues<T>,
 ): (string | T)[] {
   if (typeof message === 'string') return [message];
-  const result = formatWith<T>(formatterOf(message, intlLocale(locale)), values);
+  const plain = formatPlain<T>(message, values);
+  const result =
+    plain !== NOT_PLAIN ? plain : formatWith<T>(formatterOf(message, intlLocale(locale)), values);
   return Array.isArray(result) ? result : [result];
 }
 

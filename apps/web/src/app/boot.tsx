@@ -2,7 +2,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { cn } from '@/lib/cn';
 import { loadNamespaces, pageLocale, startLocale } from '@/lib/i18n';
+import { nextTask } from '@/lib/next-task';
 import { AppProviders } from './providers';
 import { router } from './router';
 
@@ -11,6 +13,11 @@ import { router } from './router';
 const locale = pageLocale();
 await loadNamespaces(locale, ['app']).catch((error: unknown) => console.error('catalogue', error));
 startLocale(locale);
+// tailwind-merge builds its class table on its first call: here, in a task of its own, not inside the
+// first render's (issue 37, decision 0441).
+await nextTask();
+cn('px-2 px-4');
+await nextTask();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

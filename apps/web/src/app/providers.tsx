@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { LiveAnnouncerProvider } from '@/components/ui/live-announcer';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { subscribeLocale, useT } from '@/lib/i18n';
@@ -10,6 +9,10 @@ import { sessionQueryKey } from '@/lib/session';
 import { router } from './router';
 
 const PUBLIC_PATHS = ['/login', '/signup', '/demo', '/help/'];
+
+// The toasts' region arrives just after the first render: no first view needs the library before it
+// (its own chunk, build/first-view-chunks.ts; issue 37, decision 0441). Toasts come from actions.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 /** App-wide providers: data cache, toasts, announcements, and the one place a 401 is turned into a sign-out. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -40,13 +43,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <LiveAnnouncerProvider>
         {children}
         {/* Sonner's region is polite (aria-live), so each toast is read once. */}
-        <Toaster
-          position="bottom-right"
-          richColors
-          closeButton
-          containerAriaLabel={t('app.toasts.region')}
-          toastOptions={{ closeButtonAriaLabel: t('app.toasts.close') }}
-        />
+        <Suspense fallback={null}>
+          <Toaster
+            position="bottom-right"
+            richColors
+            closeButton
+            containerAriaLabel={t('app.toasts.region')}
+            toastOptions={{ closeButtonAriaLabel: t('app.toasts.close') }}
+          />
+        </Suspense>
       </LiveAnnouncerProvider>
     </QueryClientProvider>
   );

@@ -1,9 +1,9 @@
 import type { User } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
 import { t } from '@/lib/i18n';
+import { lazyToast } from '@/lib/lazy-toast';
 import { fetchCurrentUser, signOut } from './auth-api';
 
 export const sessionQueryKey = ['session'] as const;
@@ -35,7 +35,7 @@ export function useSignOut() {
       navigate('/login', { replace: true });
     },
     onError: (error) => {
-      toast.error(t('common.signOutFailed'), { description: errorMessage(error) });
+      lazyToast.error(t('common.signOutFailed'), { description: errorMessage(error) });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { MailPlus } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { rich, useT } from '@/lib/i18n';
+import { lazyToast } from '@/lib/lazy-toast';
 import { useAnswerInvitation, useMyInvitations } from './my-invitations';
 
 /**
@@ -26,7 +26,7 @@ export function PendingInvitations() {
             { id: invitation.id, accept },
             {
               onSuccess: () =>
-                toast.success(t(accept ? 'common.invitations.accepted' : 'common.invitations.declined'), {
+                lazyToast.success(t(accept ? 'common.invitations.accepted' : 'common.invitations.declined'), {
                   description: accept
                     ? t('common.invitations.joined', {
                         project: invitation.projectName,
@@ -35,7 +35,7 @@ export function PendingInvitations() {
                     : invitation.projectName,
                 }),
               onError: (error) =>
-                toast.error(t('common.invitations.failed'), { description: errorMessage(error) }),
+                lazyToast.error(t('common.invitations.failed'), { description: errorMessage(error) }),
             },
           );
         return (
