@@ -15,4 +15,4 @@ ALTER TABLE "elements" DROP CONSTRAINT "elements_file_version_id_step_id_pk";-->
 ALTER TABLE "elements" ALTER COLUMN "property_hash" SET DATA TYPE bytea USING decode("property_hash", 'hex');--> statement-breakpoint
 CREATE INDEX "element_results_specification_element_idx" ON "element_results" USING btree ("specification_id","element_step_id") WITH (fillfactor=100);--> statement-breakpoint
 CREATE INDEX "elements_step_idx" ON "elements" USING btree ("step_id") WITH (fillfactor=100);--> statement-breakpoint
-CREATE INDEX "elements_global_id_idx" ON "elements" USING btree ("global_id") WITH (fillfactor=100);
+CREATE INDEX "elements_global_id_idx" ON "elements" USING hash ("global_id") WITH (fillfactor=100);

@@ -80,10 +80,12 @@ export const elements = pgTable(
   (t) => [
     // An element by its STEP id: every join of results, property rows and waivers to their element.
     index('elements_step_idx').on(t.stepId).with({ fillfactor: 100 }),
-    // An element by its GlobalId (the element panel, the viewer's picks, the assistant's citations).
+    // An element by its GlobalId (the element panel, the viewer's picks, the assistant's citations):
+    // equality only, so a hash index, which keeps a 4-byte hash per entry instead of the 22
+    // characters (5.4 MB against 7.4 MB on the 200 MB model; `in (…)` lists read it as a bitmap).
     // The explorer's sorts by class, level, category and GlobalId, for which the other indexes were,
     // read the version's Parquet file (0435).
-    index('elements_global_id_idx').on(t.globalId).with({ fillfactor: 100 }),
+    index('elements_global_id_idx').using('hash', t.globalId).with({ fillfactor: 100 }),
   ],
 );
 
