@@ -423,7 +423,8 @@ function printTable(figures: BackendFigures[], engine: ChildResult | null): void
           `element_properties ${mb(p.element_properties)} / ${mb(i.element_properties)}, element_results ${mb(p.element_results)} / ${mb(i.element_results)} MB; ` +
           `explorer file ${mb(f.storage.files['rows.parquet'])} MB; fragments ${mb(f.storage.files.frag)} MB apart)`,
       );
-      for (const [name, bytes] of Object.entries(f.storage.eachIndex)) console.log(`  ${name}: ${mb(bytes)} MB`);
+      for (const [name, bytes] of Object.entries(f.storage.eachIndex))
+        console.log(`  ${name}: ${mb(bytes)} MB`);
       console.log('');
     }
     console.log('| route | alone p50 ms | p50 ms | p95 ms | p99 ms | req/s | p95 < 100 ms |');
