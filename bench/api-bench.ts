@@ -1,8 +1,11 @@
 /**
  * API benchmark: npm run bench:api -- [--size 200] [--seed 1] [--port 3791] [--connections 50]
  *   [--requests 1000] [--seconds 15] [--backends embedded,postgres] [--json FILE] [--demo-seed]
+ *   [--bytes-only]
  * (--demo-seed: seed the Demo Office at start as a fresh installation does; its jobs then run
- * before and beside the model's. BENCH_LOG_LEVEL=info: the server log keeps the step timings.)
+ * before and beside the model's. --bytes-only: the version's bytes per table and index, no routes
+ * and no engine run; bytes do not depend on the machine's load. BENCH_LOG_LEVEL=info: the server
+ * log keeps the step timings.)
  *
  * Generates (or reuses) bench/out/model-<N>mb-seed<S>.ifc, starts the BUILT server
  * (apps/server/dist/main.js; run `npm run build` first) with its own data directory and port on
@@ -110,6 +113,7 @@ async function runBackend(
     seconds: number;
     databaseUrl?: string;
     demoSeed: boolean;
+    bytesOnly: boolean;
   },
 ): Promise<BackendFigures> {
   const dataDir = join(OUT_DIR, `api-bench-${backend}-data`);
@@ -165,7 +169,9 @@ async function runBackend(
       `[${backend}] completed ${uploadToCompletedSeconds.toFixed(1)} s after the upload started; slowest status poll ${(slowestPollMs / 1000).toFixed(1)} s`,
     );
 
-    const quietSeconds = await waitForFollowUpJobs(server.baseUrl, api, projectId, fileId, backend);
+    const quietSeconds = options.bytesOnly
+      ? 0
+      : await waitForFollowUpJobs(server.baseUrl, api, projectId, fileId, backend);
     const files = await api.json<{ bim_files: Array<{ id: string; elements_count: number }> }>(
       'GET',
       `/api/v1/projects/${projectId}/bimfiles`,
@@ -218,7 +224,7 @@ async function runBackend(
     });
     if (storage) console.log(`[${backend}] bytes per version: ${JSON.stringify(storage)}`);
     const measured: BackendFigures['routes'] = [];
-    for (const [name, path] of routes) {
+    for (const [name, path] of options.bytesOnly ? [] : routes) {
       const probe = await fetch(`${server.baseUrl}${path.replaceAll('{n}', '1')}`, {
         headers: api.headers(),
       });
@@ -321,6 +327,8 @@ interface VersionBytes {
   partitions: Record<string, number>;
   /** pg_indexes_size of the same partitions (part of `partitions`). */
   indexes: Record<string, number>;
+  /** pg_relation_size of each of those indexes, by the parent's index name (`table.index`). */
+  eachIndex: Record<string, number>;
   /** The version's own files beside the model (explorer rows, fragments), by suffix; the IFC apart. */
   files: Record<string, number>;
   /** The partitions + the explorer file: what the version's rows cost (the IFC, stored once per hash, and the viewer's fragments alike before and after issue 34, left out). */
@@ -338,6 +346,7 @@ async function versionBytes(
   await client.connect();
   const partitions: Record<string, number> = {};
   const indexes: Record<string, number> = {};
+  const eachIndex: Record<string, number> = {};
   try {
     for (const table of ['elements', 'element_properties', 'element_results']) {
       const { rows } = await client.query<{ bytes: string | null; indexes: string | null }>(
@@ -347,6 +356,15 @@ async function versionBytes(
       );
       partitions[table] = Number(rows[0]?.bytes ?? 0);
       indexes[table] = Number(rows[0]?.indexes ?? 0);
+      // A partition's index attached to a parent index is named after the parent's (pg_inherits).
+      const each = await client.query<{ name: string; bytes: string }>(
+        `select coalesce(parent.relname, i.relname) as name, pg_relation_size(i.oid) as bytes
+         from pg_index x join pg_class i on i.oid = x.indexrelid
+           left join pg_inherits h on h.inhrelid = i.oid left join pg_class parent on parent.oid = h.inhparent
+         where x.indrelid = to_regclass(plumbline_version_partition($1, $2::uuid))`,
+        [table, versionId],
+      );
+      for (const row of each.rows) eachIndex[`${table}.${row.name}`] = Number(row.bytes);
     }
   } finally {
     await client.end();
@@ -360,7 +378,7 @@ async function versionBytes(
     );
   }
   const total = Object.values(partitions).reduce((a, b) => a + b, 0) + (files['rows.parquet'] ?? 0);
-  return { partitions, indexes, files, total };
+  return { partitions, indexes, eachIndex, files, total };
 }
 
 /** A 404 from the router itself (no such route) rather than from a route (no such row). */
@@ -412,8 +430,11 @@ function printTable(figures: BackendFigures[], engine: ChildResult | null): void
       console.log(
         `bytes per version: ${mb(f.storage.total)} MB (partitions, of which indexes: elements ${mb(p.elements)} / ${mb(i.elements)}, ` +
           `element_properties ${mb(p.element_properties)} / ${mb(i.element_properties)}, element_results ${mb(p.element_results)} / ${mb(i.element_results)} MB; ` +
-          `explorer file ${mb(f.storage.files['rows.parquet'])} MB; fragments ${mb(f.storage.files.frag)} MB apart)\n`,
+          `explorer file ${mb(f.storage.files['rows.parquet'])} MB; fragments ${mb(f.storage.files.frag)} MB apart)`,
       );
+      for (const [name, bytes] of Object.entries(f.storage.eachIndex))
+        console.log(`  ${name}: ${mb(bytes)} MB`);
+      console.log('');
     }
     console.log('| route | alone p50 ms | p50 ms | p95 ms | p99 ms | req/s | p95 < 100 ms |');
     console.log('|---|---|---|---|---|---|---|');
@@ -444,6 +465,7 @@ async function main(): Promise<void> {
       backends: { type: 'string', default: 'embedded,postgres' },
       'no-engine': { type: 'boolean', default: false },
       'demo-seed': { type: 'boolean', default: false },
+      'bytes-only': { type: 'boolean', default: false },
       json: { type: 'string' },
     },
   });
@@ -454,6 +476,7 @@ async function main(): Promise<void> {
     requests: Number(values.requests),
     seconds: Number(values.seconds),
     demoSeed: values['demo-seed'] === true,
+    bytesOnly: values['bytes-only'] === true,
   };
   const wanted = new Set((values.backends ?? '').split(','));
   const figures: BackendFigures[] = [];
@@ -468,7 +491,7 @@ async function main(): Promise<void> {
       );
     } else console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.');
   }
-  const engine = values['no-engine'] ? null : await engineTime(modelPath);
+  const engine = values['no-engine'] || load.bytesOnly ? null : await engineTime(modelPath);
   printTable(figures, engine);
   if (values.json) await writeFile(values.json, `${JSON.stringify({ engine, figures }, null, 2)}\n`);
 }

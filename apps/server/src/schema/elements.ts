@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -16,9 +17,20 @@ import { fileVersions } from './files';
 import { idsSpecifications } from './ids';
 
 /**
- * Every IfcProduct and IfcTypeObject of a processed version. Keyed by (version, STEP id) so the bulk
+ * A `bytea` column written and read as hexadecimal text: COPY takes `\x` and the digits, readers
+ * select `encode(column, 'hex')`. Half the bytes of the same digits as text.
+ */
+const hexBytes = customType<{ data: string }>({ dataType: () => 'bytea' });
+
+/**
+ * Every IfcProduct and IfcTypeObject of a processed version, by (version, STEP id), so the bulk
  * writer needs no generated ids and a rerun replaces exactly what it wrote (decision 0071).
  * Partitioned by version as element_properties is (migration 0036, decision 0196).
+ *
+ * A version's rows are written once, by COPY into a partition of their own, and never updated: its
+ * indexes leave the version out (each partition holds one, decision 0201), have no unique check
+ * (a unique index of a partitioned table must hold the version) and fill their pages (fillfactor
+ * 100). Decision 0437 has the bytes.
  */
 export const elements = pgTable(
   'elements',
@@ -37,23 +49,27 @@ export const elements = pgTable(
     predefinedTypeUserDefined: boolean('predefined_type_user_defined').notNull().default(false),
     level: text('level'),
     /**
-     * The BIM category derived from the class at processing time (metadata/bim-category.ts), so the
-     * explorer's category sort walks an index instead of mapping every row (decision 0168); null on
-     * versions processed before it was stored.
+     * The BIM category derived from the class at processing time (metadata/bim-category.ts): the
+     * explorer file's category column and the SQL store's category filter and sort (decision 0168);
+     * null on versions processed before it was stored.
      */
     category: text('category'),
     /**
      * What identifies the element across versions besides its GlobalId (packages/ids identity): its
      * placement origin in metres and a fingerprint of its properties. Null on versions processed
-     * before they were stored.
+     * before they were stored. The fingerprint is 12 bytes the engine writes as 24 hexadecimal
+     * digits: stored as bytes (`\x` + digits in COPY, read back with `encode(property_hash, 'hex')`),
+     * 13 bytes a row instead of 25 (decision 0437).
      */
     x: doublePrecision('x'),
     y: doublePrecision('y'),
     z: doublePrecision('z'),
-    propertyHash: text('property_hash'),
+    propertyHash: hexBytes('property_hash'),
     /**
      * The element's stable key (issue 30): its GlobalId, or the key of the previous version's element
      * it was matched to by content when its GlobalId was regenerated. Waivers (issue 32) key on it.
+     * Null where it is the GlobalId (processing/history-step.ts `storedElementKeys`, decision 0437),
+     * as on versions processed before keys: readers take `coalesce(element_key, global_id)`.
      */
     elementKey: text('element_key'),
     /** How it was matched to the previous version: 0 none (new), 1 GlobalId, 2 content; null: no previous version. */
@@ -62,10 +78,14 @@ export const elements = pgTable(
     matchConfidence: real('match_confidence'),
   },
   (t) => [
-    primaryKey({ columns: [t.fileVersionId, t.stepId] }),
-    // The explorer's category sort in either direction, ties by element (decision 0168).
-    index('elements_category_asc_idx').on(t.fileVersionId, t.category, t.stepId),
-    index('elements_category_desc_idx').on(t.fileVersionId, t.category.desc().nullsLast(), t.stepId),
+    // An element by its STEP id: every join of results, property rows and waivers to their element.
+    index('elements_step_idx').on(t.stepId).with({ fillfactor: 100 }),
+    // An element by its GlobalId (the element panel, the viewer's picks, the assistant's citations):
+    // equality only, so a hash index, which keeps a 4-byte hash per entry instead of the 22
+    // characters (5.4 MB against 7.4 MB on the 200 MB model; `in (…)` lists read it as a bitmap).
+    // The explorer's sorts by class, level, category and GlobalId, for which the other indexes were,
+    // read the version's Parquet file (0435).
+    index('elements_global_id_idx').using('hash', t.globalId).with({ fillfactor: 100 }),
   ],
 );
 
@@ -166,7 +186,13 @@ export const elementResults = pgTable(
     failures: jsonb('failures').notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [
-    primaryKey({ columns: [t.fileVersionId, t.specificationId, t.elementStepId] }),
-    index('element_results_specification_idx').on(t.specificationId),
+    // One index, as elements' (without the version, no unique check, full pages; decision 0437): a
+    // specification's results in element order (the compliance pages), one element's results of
+    // given specifications (the element panel), and a deleted specification's results (the trigger
+    // of drizzle/0003). It replaces the primary key (version, specification, element) and an index
+    // on the specification.
+    index('element_results_specification_element_idx')
+      .on(t.specificationId, t.elementStepId)
+      .with({ fillfactor: 100 }),
   ],
 );

@@ -160,7 +160,7 @@ export async function elementIdentities(db: Database, versionId: string): Promis
   const result = await db.execute(sql`
     select coalesce(e.element_key, e.global_id) as "elementKey", e.global_id as "globalId",
       e.ifc_class as "ifcClass", e.name, e.type_name as "typeName",
-      e.predefined_type as "predefinedType", e.level, e.property_hash as properties
+      e.predefined_type as "predefinedType", e.level, encode(e.property_hash, 'hex') as properties
     from ${elements} e
     where e.file_version_id = ${versionId} and e.global_id is not null`);
   return (result as unknown as { rows: ElementIdentity[] }).rows;

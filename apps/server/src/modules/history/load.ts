@@ -66,8 +66,8 @@ export async function loadVersionData(
     async (tx) => {
       const elements = await copyOut(
         tx,
-        `select step_id, global_id, element_key, ifc_class, name, type_name, predefined_type, level, x, y, z, property_hash
-         from elements where file_version_id = ${v} order by step_id`,
+        `select step_id, global_id, element_key, ifc_class, name, type_name, predefined_type, level, x, y, z,
+           encode(property_hash, 'hex') from elements where file_version_id = ${v} order by step_id`,
       );
       if (parts === 'elements')
         return {

@@ -172,7 +172,8 @@ export function orderClause(order: RowOrder): SQL {
   const dir = order.direction === 'desc' ? sql.raw('desc nulls last') : sql.raw('asc nulls last');
   const column: Record<MetadataSortKey, SQL> = {
     object_id: sql`e.global_id`,
-    // Stored with the element (elements_category_*_idx); mapped from the class for older versions.
+    // Stored with the element; mapped from the class for older versions. No index since decision
+    // 0437 (the explorer file sorts by it): as the class, level and GlobalId sorts, a sort of the rows.
     category: order.categoryStored ? sql`e.category` : categoryExpression(order.versionClasses),
     ifc_class: sql`e.ifc_class`,
     level: sql`e.level`,

@@ -15,7 +15,7 @@ import { attributeStatRows } from './attribute-stats';
 import { checkAgainst, type FailingElement } from './check';
 import { type ExtractedModel, extractModel } from './extract';
 import { countFacets, type FacetCounts } from './facet-counts';
-import { compareWithPrevious, type HistoryResult } from './history-step';
+import { compareWithPrevious, type HistoryResult, storedElementKeys } from './history-step';
 import type { ResultColumns } from './result-columns';
 import { VALIDITY_FINDINGS_PER_RULE, type ValidityRows, validityRows } from './validity-rows';
 import {
@@ -235,8 +235,9 @@ export async function analyse(
       x: e.x,
       y: e.y,
       z: e.z,
-      propertyHash: e.propertyHash,
-      elementKey: match?.elementKey ?? e.globalId,
+      // bytea's hexadecimal input (schema/elements.ts): 12 bytes stored, not 24 digits.
+      propertyHash: e.propertyHash.map((hash) => (hash === null ? null : `\\x${hash}`)),
+      elementKey: storedElementKeys(match?.elementKey, e.globalId),
       matchKind: match?.matchKind ?? e.stepId.map(() => null),
       matchConfidence: match?.matchConfidence ?? e.stepId.map(() => null),
     }),

@@ -22,6 +22,21 @@ export interface ElementMatchColumns {
   matchConfidence: (number | null)[];
 }
 
+/**
+ * The element keys as `elements.element_key` stores them: null where the key is the element's own
+ * GlobalId, which every reader falls back to (`coalesce(element_key, global_id)` in SQL, `keyOf` of
+ * the comparison), as for versions processed before keys were stored. Most elements keep their
+ * GlobalId across versions, so most keys cost nothing (decision 0437). Without keys (no history
+ * step), every element is its own.
+ */
+export function storedElementKeys(
+  keys: readonly (string | null)[] | undefined,
+  globalIds: readonly (string | null)[],
+): (string | null)[] {
+  if (!keys) return globalIds.map(() => null);
+  return keys.map((key, i) => (key === globalIds[i] ? null : key));
+}
+
 export interface HistoryResult {
   /** The rows to store, or null when there is no previous completed version. */
   rows: ComparisonRows | null;

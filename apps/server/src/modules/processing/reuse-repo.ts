@@ -295,7 +295,8 @@ export async function writeReusedVersion(
       copyPartition(tx, elements, sourceId, versionId, {
         join: match,
         overrides: {
-          element_key: sql`m.element_key`,
+          // Null where it is the GlobalId, as processing stores it (history-step.ts storedElementKeys).
+          element_key: sql`nullif(m.element_key, s.global_id)`,
           match_kind: sql`m.match_kind`,
           match_confidence: sql`m.match_confidence`,
         },
