@@ -79,7 +79,10 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   const inflight = new Map<string, number>();
   const doomed = new Set<string>();
   const drop = (table: string) => {
-    engine.run(`drop table if exists ${table}; drop table if exists ${table}_e`).catch(() => {});
+    valueOrders.delete(table);
+    engine
+      .run(`drop table if exists ${table}; drop table if exists ${table}_e; drop table if exists ${table}_v`)
+      .catch(() => {});
   };
   const release = (table: string) => {
     const left = (inflight.get(table) ?? 1) - 1;
@@ -106,6 +109,20 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     },
   });
   const facetCache = new LRUCache<string, Promise<FacetCountRow[]>>({ max: 64 });
+  // Each loaded table's rows in the value sort's order (`${table}_v`: position → row_no), made on the
+  // first unfiltered value sort: a page of it, however deep, is then a range instead of a sort.
+  const valueOrders = new Map<string, Promise<void>>();
+  function valueOrder(table: string): Promise<void> {
+    let made = valueOrders.get(table);
+    if (!made) {
+      made = engine.run(
+        `create table ${table}_v as select cast(row_number() over (order by ${orderOf({ key: 'value', direction: 'asc' })}) - 1 as integer) as pos, row_no from ${table} order by pos`,
+      );
+      valueOrders.set(table, made);
+      made.catch(() => valueOrders.delete(table));
+    }
+    return made;
+  }
   // Pages and counts by their query on a loaded table: the same page asked by many readers at once
   // is computed once (the promise is kept), and again only after it is pushed out.
   const answers = new LRUCache<string, Promise<unknown[]>>({
@@ -297,7 +314,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       }),
 
     page: (version, selection, order, limit, offset) =>
-      using(version, async (table) => {
+      using(version, async (table, loadedRows) => {
         const where = await whereIn(version, selection, table);
         if (where === null) return [];
         const rows = Math.trunc(limit);
@@ -305,6 +322,19 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
         // Every row in the stable order: row_no is the position, so the page is a range of it (bounded
         // on both sides, so the engine reads one row group instead of ordering every later row).
         const everything = where === 'true' && !order.key;
+        if (where === 'true' && order.key === 'value') {
+          // The value sort descending is its ascending order reversed (nulls, then values, ties by
+          // row_no: orderOf), so both read a range of the positions.
+          await valueOrder(table);
+          const [from, to, direction] =
+            order.direction === 'desc'
+              ? [loadedRows - skip - rows, loadedRows - skip, 'desc']
+              : [skip, skip + rows, 'asc'];
+          return answer<ExplorerRow>(
+            `select ${rowColumns} from ${table} join (select pos, row_no from ${table}_v
+               where pos >= ${from} and pos < ${to}) v using (row_no) order by v.pos ${direction}`,
+          );
+        }
         return answer<ExplorerRow>(
           everything
             ? `select ${rowColumns} from ${table} where row_no >= ${skip} and row_no < ${skip + rows} order by row_no`
