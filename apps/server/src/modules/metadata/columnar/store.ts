@@ -1,3 +1,4 @@
+// Over 500 lines: the store and the SQL text of its selections, orders and searches in one place; the text helpers below the store are the part to move into a file of their own.
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
