@@ -125,14 +125,10 @@ export async function reuseResults(
   afterWrite: (history: ReuseCompareOutput['rows']) => repo.ResultsToWrite['afterWrite'],
 ): Promise<ReusedOutcome | null> {
   const started = performance.now();
-  const found = await findSource(deps, version, false);
-  if (found === null) return null;
+  const sourced = await sourceAndPrevious(deps, version, false);
+  if (sourced === null) return null;
+  const { found, previousId } = sourced;
   const { sourceId } = found;
-  const previousId = await repo.findPreviousCompletedVersion(
-    deps.db,
-    version.bimFileId,
-    version.versionNumber,
-  );
   const source = underActiveRevisions(await loadVersionData(deps.db, sourceId), found);
   const previous = previousId === null ? null : await loadVersionData(deps.db, previousId);
   const compared = await runWorkerTask<ReuseCompareOutput>(
@@ -144,11 +140,8 @@ export async function reuseResults(
       transfer: transfersOfData(previous, source),
     },
   );
-  const timings: Record<string, number> = { compare: Math.round(performance.now() - started) };
-  const writeTimings: Record<string, number> = {};
-  const writeStarted = performance.now();
-  try {
-    const written = await writeReusedVersion(
+  const done = await timedWrite(started, async (writeTimings) =>
+    writeReusedVersion(
       deps.db,
       {
         versionId: version.id,
@@ -165,14 +158,11 @@ export async function reuseResults(
         afterWrite: afterWrite(compared.rows),
       },
       { timings: writeTimings },
-    );
-    timings.write = Math.round(performance.now() - writeStarted);
-    deps.logger.info({ versionId: version.id, sourceId, resultKey: found.key }, 'results reused');
-    return { ...written, timings: { ...timings, ...writeTimings }, reusedFrom: sourceId };
-  } catch (error) {
-    if (error instanceof ResultSourceGoneError || error instanceof repo.StaleIdsError) return null;
-    throw error;
-  }
+    ),
+  );
+  if (done === null) return null;
+  deps.logger.info({ versionId: version.id, sourceId, resultKey: found.key }, 'results reused');
+  return { ...done.written, timings: done.timings, reusedFrom: sourceId };
 }
 
 /**
@@ -189,14 +179,10 @@ export async function recheckFromResults(
   afterWrite: (history: ReuseCompareOutput['rows']) => repo.ResultsToWrite['afterWrite'],
 ): Promise<ReusedOutcome | null> {
   const started = performance.now();
-  const found = await findSource(deps, version, true);
-  if (found === null) return null;
+  const sourced = await sourceAndPrevious(deps, version, true);
+  if (sourced === null) return null;
+  const { found, previousId } = sourced;
   const { sourceId } = found;
-  const previousId = await repo.findPreviousCompletedVersion(
-    deps.db,
-    version.bimFileId,
-    version.versionNumber,
-  );
   let history: ComparisonRows | null = null;
   if (previousId !== null) {
     // The version's own elements (their keys and matches stay), with the source's results.
@@ -221,11 +207,8 @@ export async function recheckFromResults(
     );
     history = output.rows;
   }
-  const timings: Record<string, number> = { compare: Math.round(performance.now() - started) };
-  const writeTimings: Record<string, number> = {};
-  const writeStarted = performance.now();
-  try {
-    const written = await writeRecheckFromResults(
+  const done = await timedWrite(started, (writeTimings) =>
+    writeRecheckFromResults(
       deps.db,
       {
         versionId: version.id,
@@ -241,19 +224,46 @@ export async function recheckFromResults(
         afterWrite: afterWrite(history),
       },
       { timings: writeTimings },
-    );
-    timings.write = Math.round(performance.now() - writeStarted);
-    deps.logger.info(
-      { versionId: version.id, sourceId, resultKey: found.key },
-      'results reused in a re-check',
-    );
-    return {
-      elements: 0,
-      properties: 0,
-      results: written.results,
-      timings: { ...timings, ...writeTimings },
-      reusedFrom: sourceId,
-    };
+    ),
+  );
+  if (done === null) return null;
+  deps.logger.info({ versionId: version.id, sourceId, resultKey: found.key }, 'results reused in a re-check');
+  return {
+    elements: 0,
+    properties: 0,
+    results: done.written.results,
+    timings: done.timings,
+    reusedFrom: sourceId,
+  };
+}
+
+/** The source with the key, and the file's previous completed version; null when none has the key. */
+async function sourceAndPrevious(deps: ReuseDeps, version: repo.VersionToProcess, self: boolean) {
+  const found = await findSource(deps, version, self);
+  if (found === null) return null;
+  const previousId = await repo.findPreviousCompletedVersion(
+    deps.db,
+    version.bimFileId,
+    version.versionNumber,
+  );
+  return { found, previousId };
+}
+
+/**
+ * A reuse write timed after the comparison (`started`); null when its source or the IDS files
+ * changed before it committed, so the version is checked by the engine instead.
+ */
+async function timedWrite<T>(
+  started: number,
+  write: (writeTimings: Record<string, number>) => Promise<T>,
+): Promise<{ written: T; timings: Record<string, number> } | null> {
+  const compare = Math.round(performance.now() - started);
+  const writeTimings: Record<string, number> = {};
+  const writeStarted = performance.now();
+  try {
+    const written = await write(writeTimings);
+    const timings = { compare, write: Math.round(performance.now() - writeStarted), ...writeTimings };
+    return { written, timings };
   } catch (error) {
     if (error instanceof ResultSourceGoneError || error instanceof repo.StaleIdsError) return null;
     throw error;
