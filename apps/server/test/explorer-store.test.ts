@@ -34,7 +34,8 @@ const SAMPLES = [
   'SimpleWall.ifc',
   'wall_door_columnt_rgb4x3.ifc',
 ];
-const GENERATED_MB = 3;
+// 3 MB in the suite; EXPLORER_MATRIX_MB=50 runs issue 34's 50 MB acceptance (minutes, not in npm test).
+const GENERATED_MB = Number(process.env.EXPLORER_MATRIX_MB ?? 3);
 const haus = sharedFile('ifc-samples/AC20-FZK-Haus.ifc');
 
 for (const backend of testBackends()) {
@@ -199,6 +200,6 @@ for (const backend of testBackends()) {
       const out = join(scratch, 'generated.ifc');
       await generateIfc({ targetBytes: GENERATED_MB * 1_000_000, seed: 34, out });
       await matrix('Generated.ifc', readFileSync(out));
-    });
+    }, Math.max(600_000, GENERATED_MB * 60_000));
   });
 }
