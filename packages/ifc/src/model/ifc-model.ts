@@ -15,7 +15,7 @@ import type {
 import type { SchemaTables } from '../schema/schema-info';
 import { allReferences, markKeptReferences, markReferences } from '../step/all-references';
 import { decodeParameterAt, isNameByte, NULL_VALUE } from '../step/decode';
-import { extractRefs, parameterOffset } from '../step/decode-direct';
+import { extractRefs, parameterOffset, parameterOffsetFrom } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
 import { skipSpace } from '../step/index-file';
 import { asciiString, internLatin1, internUpperName } from '../step/strings';
@@ -221,6 +221,11 @@ export class StepIfcModel implements IfcModel {
     return p < 0 ? -1 : (this.store.bytes[p] ?? -1);
   }
 
+  /** The last parameter `locate` walked to: the instance's ordinal, the parameter's index and offset. */
+  private walkedOrdinal = -1;
+  private walkedIndex = 0;
+  private walkedAt = 0;
+
   /** What `locate` found besides the offset: the instance's parameter bounds and the attribute's index. */
   private locatedStart = 0;
   private locatedEnd = 0;
@@ -240,8 +245,15 @@ export class StepIfcModel implements IfcModel {
     const { bytes, index } = this.store;
     const start = index.paramStarts[k]!;
     const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
+    // A later attribute of the instance located last: the walk goes on from there.
+    const at =
+      k === this.walkedOrdinal && i >= this.walkedIndex
+        ? parameterOffsetFrom(bytes, this.walkedAt, this.walkedIndex, end, i)
+        : parameterOffset(bytes, start, end, i);
     if (at < 0) return -1;
+    this.walkedOrdinal = k;
+    this.walkedIndex = i;
+    this.walkedAt = at;
     this.locatedStart = start;
     this.locatedEnd = end;
     this.locatedIndex = i;

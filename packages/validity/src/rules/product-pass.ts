@@ -62,13 +62,16 @@ export function productPass(view: View): ProductPass {
     const n = order[o]!;
     const id = objects[n]!;
     const k = model.ordinalOf(id);
+    // A product's Representation first, then its PredefinedType further on: one walk over its bytes.
+    const isProduct = k >= 0 && product[view.classOrdinal(id)] === 1;
+    const shape = isProduct ? view.ref(id, 'Representation') : null;
     if (readPredefined) {
       const predefined = model.attributeEnumOrLead(id, 'PredefinedType');
       if (k >= 0) marks[k] = typeof predefined === 'string' || isSetLead(predefined) ? 1 : 2;
       if (predefined === 'USERDEFINED') userDefined[n] = view.isSet(id, 'ObjectType') ? 1 : 2;
     }
-    if (k < 0 || product[view.classOrdinal(id)] !== 1) continue;
-    const reps = judge.product(id, scratch);
+    if (!isProduct) continue;
+    const reps = judge.product(id, shape, scratch);
     if (reps === null) continue;
     // MPD001 on these representations while they are at hand: one without a finding is marked,
     // one with findings is left for the rule to judge again (with its findings, in its order).
@@ -123,16 +126,15 @@ class RepresentationJudge {
   }
 
   /**
-   * Judges a product's representations (Representation.Representations, read into `scratch`) and
+   * Judges a product's representations (`shape`, its Representation: its Representations, read into `scratch`) and
    * returns them, or null when it has none. The identifier and type are judged on their bytes
    * against the allowed values (`attributeStringIndex`: -1 another string, -2 null, -3 ''); their
    * text is read only for a finding's message, or to compare identifiers when there are several.
    */
-  product(product: number, scratch: number[]): number[] | null {
+  product(product: number, shape: number | null, scratch: number[]): number[] | null {
     const { view } = this;
     const { model } = view;
     const { gem003, gem004 } = this.result;
-    const shape = view.ref(product, 'Representation');
     const reps = shape === null ? null : view.refsInto(shape, 'Representations', scratch);
     if (reps === null || reps.length === 0) return reps;
     const identifiers = this.identifiers;
