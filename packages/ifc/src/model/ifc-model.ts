@@ -14,11 +14,11 @@ import type {
 } from '../model';
 import type { SchemaTables } from '../schema/schema-info';
 import { allReferences, markKeptReferences, markReferences } from '../step/all-references';
-import { decodeParameterAt, isNameByte, latin1, NULL_VALUE } from '../step/decode';
-import { extractRefs, parameterOffset } from '../step/decode-direct';
+import { decodeParameterAt, isNameByte, NULL_VALUE } from '../step/decode';
+import { extractRefs, parameterOffset, parameterOffsetFrom } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
 import { skipSpace } from '../step/index-file';
-import { asciiString, internUpperName } from '../step/strings';
+import { asciiString, internLatin1, internUpperName } from '../step/strings';
 import { Access } from './access';
 import { Classifications, type ClassificationView } from './classifications';
 import { Materials } from './materials';
@@ -221,6 +221,11 @@ export class StepIfcModel implements IfcModel {
     return p < 0 ? -1 : (this.store.bytes[p] ?? -1);
   }
 
+  /** The last parameter `locate` walked to: the instance's ordinal, the parameter's index and offset. */
+  private walkedOrdinal = -1;
+  private walkedIndex = 0;
+  private walkedAt = 0;
+
   /** What `locate` found besides the offset: the instance's parameter bounds and the attribute's index. */
   private locatedStart = 0;
   private locatedEnd = 0;
@@ -240,8 +245,15 @@ export class StepIfcModel implements IfcModel {
     const { bytes, index } = this.store;
     const start = index.paramStarts[k]!;
     const end = index.ends[k]!;
-    const at = parameterOffset(bytes, start, end, i);
+    // A later attribute of the instance located last: the walk goes on from there.
+    const at =
+      k === this.walkedOrdinal && i >= this.walkedIndex
+        ? parameterOffsetFrom(bytes, this.walkedAt, this.walkedIndex, end, i)
+        : parameterOffset(bytes, start, end, i);
     if (at < 0) return -1;
+    this.walkedOrdinal = k;
+    this.walkedIndex = i;
+    this.walkedAt = at;
     this.locatedStart = start;
     this.locatedEnd = end;
     this.locatedIndex = i;
@@ -270,9 +282,50 @@ export class StepIfcModel implements IfcModel {
     if (lead !== 46) return lead;
     const end = this.locatedEnd;
     const q = bytes.indexOf(46, p + 1);
-    if (q !== -1 && q <= end) return latin1(bytes, p + 1, q);
+    if (q !== -1 && q <= end) return internLatin1(bytes, p + 1, q); // the few values repeat: interned
     const v = decodeParameterAt(bytes, this.locatedStart, end, this.locatedIndex); // malformed: as the decoder reports it
     return v?.kind === 'enum' ? v.value : lead;
+  }
+
+  /**
+   * Which of `candidates` a string attribute equals (`attributeString`, compared on the bytes): its
+   * index; -1 a string none of them is; -2 null (unset, not a string, no such attribute); -3 ''.
+   * A plain literal (no quote, backslash or byte past ASCII inside) is compared as written, without
+   * a string built; anything else through `attributeString`. For passes that judge a string
+   * against a few allowed values and need its text only when it is none of them.
+   */
+  attributeStringIndex(id: number, name: string, candidates: readonly string[]): number {
+    const p = this.locate(id, name);
+    if (p < 0) return -2;
+    const { bytes } = this.store;
+    if (bytes[p] === 39) {
+      const q = bytes.indexOf(39, p + 1);
+      const after = q === -1 || q >= this.locatedEnd ? -1 : bytes[skipSpace(bytes, q + 1)];
+      if (after === 44 || after === 41) {
+        let plain = true;
+        for (let k = p + 1; k < q; k++) {
+          const c = bytes[k]!;
+          if (c === 92 || c >= 128) {
+            plain = false;
+            break;
+          }
+        }
+        if (plain) {
+          const n = q - p - 1;
+          if (n === 0) return -3;
+          for (let i = 0; i < candidates.length; i++) {
+            const s = candidates[i]!;
+            if (s.length !== n) continue;
+            let k = 0;
+            while (k < n && s.charCodeAt(k) === bytes[p + 1 + k]) k++;
+            if (k === n) return i;
+          }
+          return -1;
+        }
+      }
+    }
+    const s = this.access.str(id, name);
+    return s === null ? -2 : s === '' ? -3 : candidates.indexOf(s);
   }
 
   /**

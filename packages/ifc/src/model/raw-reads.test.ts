@@ -1,6 +1,7 @@
 /**
  * The reads that look at an attribute's bytes without decoding it (attributeLead, attributeEnum,
- * attributeRefsDeep, attributeTypeName, globalIdKey) against the full decoder's answer for the same attribute.
+ * attributeRefsDeep, attributeTypeName, attributeStringIndex, globalIdKey) against the full decoder's
+ * answer for the same attribute, in any order of reading (a read goes on from the one before it).
  */
 import { describe, expect, it } from 'vitest';
 import type { StepValue } from '../model';
@@ -16,7 +17,10 @@ const model = modelOf(`
 #7=IFCPROPERTYSINGLEVALUE('IsExternal',$,IFCBOOLEAN(.T.),$);
 #8=IFCDOOR('0eA6m4fELI9QBIhP3wiLA\\X\\E4',$,$,$,$,$,$,$,$,$,$,.SWINGING.,$);
 #9=IFCPROPERTYSET('3hqIFTRjfV6AWq_bMtnZwI',$,'Pset_WallCommon',$,(#7));
-#10=IFCPROPERTYSINGLEVALUE('Reference',$, ifcIdentifier ( 'x' ),$);`);
+#10=IFCPROPERTYSINGLEVALUE('Reference',$, ifcIdentifier ( 'x' ),$);
+#11=IFCSHAPEREPRESENTATION($,'Bo''dy','Body',());
+#12=IFCSHAPEREPRESENTATION($,'Body' , '',(#13));
+#13=IFCMAPPEDITEM($,$);`);
 
 /** References in a decoded value, at any depth (the decoder's answer). */
 function refsIn(v: StepValue | undefined, out: number[] = []): number[] {
@@ -55,6 +59,47 @@ describe('attributes read from their bytes', () => {
       expect(model.attributeRef(id, name)).toBe(decoded.kind === 'ref' ? decoded.id : null);
       expect(model.attributeEnumOrLead(id, name)).toBe(decoded.kind === 'enum' ? decoded.value : lead);
       expect(model.attributeTypeName(id, name)).toBe(decoded.kind === 'typed' ? decoded.type : null);
+    }
+  });
+
+  /** The string `attributeString` gives, from the decoded value: a string, or one inside a typed value. */
+  const stringOf = (v: StepValue): string | null =>
+    v.kind === 'string' ? v.value : v.kind === 'typed' && v.value.kind === 'string' ? v.value.value : null;
+  const candidates = ['Body', "Bo'dy", 'Pset_WallCommon', 'x', 'Wall \u00c4', 'IsExternal'];
+
+  it('judge a string against candidates as the decoded string compares', () => {
+    let strings = 0;
+    for (const [id, name] of every) {
+      const s = stringOf(model.attribute(id, name)!);
+      if (s !== null) strings++;
+      const expected = s === null ? -2 : s === '' ? -3 : candidates.indexOf(s);
+      expect(model.attributeStringIndex(id, name, candidates), `${id}.${name}`).toBe(expected);
+    }
+    expect(strings).toBeGreaterThan(10);
+    expect(model.attributeStringIndex(11, 'RepresentationIdentifier', candidates)).toBe(1); // '' inside
+    expect(model.attributeStringIndex(1, 'Name', candidates)).toBe(4); // \X2\ escape
+    expect(model.attributeStringIndex(12, 'RepresentationType', candidates)).toBe(-3);
+    expect(model.attributeStringIndex(12, 'RepresentationIdentifier', ['Bod', 'Bodyx'])).toBe(-1);
+    expect(model.attributeStringIndex(99, 'Name', candidates)).toBe(-2);
+  });
+
+  it('agree with the decoder when attributes are read back to front, or one instance between two', () => {
+    const backwards = [...every].reverse();
+    for (const [id, name] of backwards) {
+      const decoded = model.attribute(id, name)!;
+      expect(model.attributeEnumOrLead(id, name)).toBe(
+        decoded.kind === 'enum' ? decoded.value : model.attributeLead(id, name),
+      );
+      expect(model.attributeRef(id, name)).toBe(decoded.kind === 'ref' ? decoded.id : null);
+    }
+    // Interleaved: each attribute after one of another instance, and after a later one of its own.
+    for (let i = 0; i + 1 < every.length; i++) {
+      const [id, name] = every[i]!;
+      const [otherId, otherName] = every[every.length - 1 - i]!;
+      model.attributeLead(otherId, otherName);
+      const decoded = model.attribute(id, name)!;
+      expect(model.attributeRef(id, name), `${id}.${name}`).toBe(decoded.kind === 'ref' ? decoded.id : null);
+      expect(model.attributeEnum(id, name)).toBe(decoded.kind === 'enum' ? decoded.value : null);
     }
   });
 

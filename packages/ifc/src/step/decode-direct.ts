@@ -21,9 +21,24 @@ import { decodeStepString, internUpperName } from './strings';
  * it), skipping the others without decoding them; -1 when the instance has fewer parameters.
  */
 export function parameterOffset(bytes: Uint8Array, paramStart: number, end: number, index: number): number {
-  let p = paramStart + 1;
+  return parameterOffsetFrom(bytes, paramStart + 1, 0, end, index);
+}
+
+/**
+ * `parameterOffset` continued from an earlier answer: `p` the offset of top-level parameter number
+ * `param` (at or before `index`), so that reading several parameters of one instance front to back
+ * walks its bytes once.
+ */
+export function parameterOffsetFrom(
+  bytes: Uint8Array,
+  from: number,
+  fromParam: number,
+  end: number,
+  index: number,
+): number {
+  let p = from;
   let depth = 0;
-  let param = 0;
+  let param = fromParam;
   while (param < index) {
     if (p >= end) return -1;
     const c = bytes[p]!;

@@ -56,6 +56,21 @@ function shortAscii(bytes: Uint8Array, from: number, to: number, hash: number): 
   return out;
 }
 
+/**
+ * bytes[from, to) one character per byte (what `latin1` in decode.ts gives), short runs from the
+ * intern table: for the tokens many instances repeat (enumeration values), built once.
+ */
+export function internLatin1(bytes: Uint8Array, from: number, to: number): string {
+  if (to - from > INTERN_MAX_LENGTH) {
+    let out = '';
+    for (let k = from; k < to; k++) out += String.fromCharCode(bytes[k]!);
+    return out;
+  }
+  let hash = to - from;
+  for (let k = from; k < to; k++) hash = (Math.imul(hash, 31) + bytes[k]!) | 0;
+  return shortAscii(bytes, from, to, hash);
+}
+
 function rawBytes(bytes: Uint8Array, from: number, to: number): string {
   let hash = to - from;
   let ascii = true;

@@ -84,10 +84,15 @@ export function unreachedResources(view: View): { resources: number; unreached: 
   }
   // Per class of the file: whether it is rooted, terminal, and which followed inverses it has.
   const { classOf, classNames } = model.classColumn();
-  const rooted = classNames.map((c) => c !== '' && view.classIs(c, 'IfcRoot'));
-  const terminal = classNames.map((c) => c !== '' && view.classIs(c, 'IfcResourceLevelRelationship'));
+  // (Bytes per class ordinal, read per instance in the passes below.)
+  const rooted = Uint8Array.from(classNames, (c) => (c !== '' && view.classIs(c, 'IfcRoot') ? 1 : 0));
+  const terminal = Uint8Array.from(classNames, (c) =>
+    c !== '' && view.classIs(c, 'IfcResourceLevelRelationship') ? 1 : 0,
+  );
   // Classes whose attributes cannot hold a reference (points, directions …) are not scanned for one.
-  const scanned = classNames.map((c) => c === '' || mayReference(view, c));
+  const scanned = Uint8Array.from(classNames, (c) => (c === '' || mayReference(view, c) ? 1 : 0));
+  // Resource classes: neither complex ('') nor rooted.
+  const resource = Uint8Array.from(classNames, (c, i) => (c !== '' && rooted[i] === 0 ? 1 : 0));
   // Per class, the maps that answer its followed inverses, built once per inverse for the classes
   // of the file; a map with no entry (the model has no such relationship) is left out.
   const indexes = new Map<string, ReadonlyMap<number, number[]>>();
@@ -115,7 +120,7 @@ export function unreachedResources(view: View): { resources: number; unreached: 
   const stack = new Int32Array(ids.length);
   let top = 0;
   for (let k = 0; k < ids.length; k++) {
-    if (rooted[classOf[k]!]) {
+    if (rooted[classOf[k]!] === 1) {
       visited[k] = 1;
       stack[top++] = k;
     }
@@ -123,9 +128,9 @@ export function unreachedResources(view: View): { resources: number; unreached: 
   while (top > 0) {
     const k = stack[--top]!;
     const cls = classOf[k]!;
-    if (terminal[cls]) continue; // entered, not crossed
+    if (terminal[cls] === 1) continue; // entered, not crossed
     // The references read from the bytes, each new one marked and pushed (nothing allocated).
-    if (scanned[cls]) top = model.markReferencesAtOrdinal(k, visited, stack, top);
+    if (scanned[cls] === 1) top = model.markReferencesAtOrdinal(k, visited, stack, top);
     const followed = followedOf[cls]!;
     if (followed.length === 0) continue;
     const id = ids[k]!;
@@ -145,8 +150,7 @@ export function unreachedResources(view: View): { resources: number; unreached: 
   const unreached: number[] = [];
   let resources = 0;
   for (let k = 0; k < ids.length; k++) {
-    const cls = classOf[k]!;
-    if (classNames[cls] === '' || rooted[cls]) continue;
+    if (resource[classOf[k]!] === 0) continue;
     resources++;
     if (!visited[k]) unreached.push(ids[k]!);
   }

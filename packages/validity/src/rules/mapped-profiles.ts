@@ -2,60 +2,23 @@
 import type { Rule } from '../rule';
 import type { View } from '../view';
 import { numbers } from './geometry';
-
-const NO_STRINGS = [null, null] as const;
+import { MPD_CLEAN, mappedChecker, productPass } from './product-pass';
 
 export const MPD001: Rule = {
   id: 'MPD001',
   severity: 'error',
   check(view, out) {
-    // Many items map one representation (a type's): its identifier and type are read once.
-    const read = new Map<number, readonly [identifier: string | null, type: string | null]>();
-    const strings = (mapped: number) => {
-      let known = read.get(mapped);
-      if (!known) {
-        known = [view.str(mapped, 'RepresentationIdentifier'), view.str(mapped, 'RepresentationType')];
-        read.set(mapped, known);
-      }
-      return known;
-    };
-    // The representation a mapped item maps (MappingSource.MappedRepresentation; only exact
-    // IfcMappedItem): many items share one mapping source (a type's map), each source read once.
-    const mappedOf = new Map<number, number | null>();
-    const mappedVia = (item: number) => {
-      if (view.classOf(item) !== 'IFCMAPPEDITEM') return null;
-      const source = view.ref(item, 'MappingSource');
-      if (source === null) return null;
-      let mapped = mappedOf.get(source);
-      if (mapped === undefined) {
-        mapped = view.ref(source, 'MappedRepresentation');
-        mappedOf.set(source, mapped);
-      }
-      return mapped;
-    };
-    const items: number[] = []; // a representation's items (one list for every representation)
+    // The products' representations were judged in the pass over products (product-pass.ts):
+    // those without a finding are marked; the others, and the representations no product has,
+    // are judged here, in this order.
+    const { marks, mpdActive } = productPass(view);
+    out.activate(mpdActive);
+    const checker = mappedChecker(view);
+    const { model } = view;
     for (const rep of view.ofType('IfcShapeRepresentation')) {
-      const parentIdentifier = view.str(rep, 'RepresentationIdentifier');
-      const types: (string | null)[] = [];
-      for (const item of view.refsInto(rep, 'Items', items)) {
-        const mapped = mappedVia(item);
-        const [childIdentifier, type] = mapped === null ? NO_STRINGS : strings(mapped);
-        types.push(type);
-        if (mapped === null) continue;
-        if (childIdentifier) out.activate();
-        if (type) out.activate();
-        if (childIdentifier !== parentIdentifier) {
-          out.add(rep, 'validity.MPD001.identifier', {
-            expected: parentIdentifier ?? '',
-            actual: childIdentifier ?? '',
-            stepId: String(mapped),
-          });
-        }
-      }
-      // Every item of a representation that maps items must be a mapped item of one type.
-      if (types.some((t) => t !== null) && types.some((t) => t !== types[0])) {
-        out.add(rep, 'validity.MPD001.types', { types: [...new Set(types.map((t) => t ?? '-'))].join(', ') });
-      }
+      const k = model.ordinalOf(rep);
+      if (k >= 0 && (marks[k]! & MPD_CLEAN) !== 0) continue;
+      checker.check(rep, out);
     }
   },
 };

@@ -2,6 +2,7 @@
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
 import type { View } from '../view';
+import { productPass } from './product-pass';
 import { checkComposition } from './sps';
 
 export const GRP001: Rule = {
@@ -29,31 +30,16 @@ export const GRP001: Rule = {
   },
 };
 
-/** `View.isSet` from an attribute's first byte: given, not `$`, `*` or missing. */
-const isSetLead = (lead: number) => lead !== -1 && lead !== 36 && lead !== 42 && lead !== 41;
-
 export const OJT001: Rule = {
   id: 'OJT001',
   severity: 'error',
   check(view, out) {
     if (view.schemaName === 'IFC2X3') return;
     const { model } = view;
-    // Per object (by ordinal), whether its PredefinedType is set (`view.isSet`): 1 yes, 2 no, 0 not
-    // read here. Read with the enumeration in the one pass, for the type's occurrences below.
-    const predefinedSet = new Uint8Array(model.instanceCount);
-    const objects = view.ofType('IfcObject');
-    // The bytes read in file order (model.fileOrder), the findings then given in the objects' order:
-    // per object, 0 not USERDEFINED, 1 USERDEFINED with an ObjectType, 2 USERDEFINED without one.
-    const userDefined = new Uint8Array(objects.length);
-    const order = view.fileOrder('IfcObject');
-    for (let o = 0; o < order.length; o++) {
-      const n = order[o]!;
-      const id = objects[n]!;
-      const predefined = model.attributeEnumOrLead(id, 'PredefinedType');
-      const k = model.ordinalOf(id);
-      if (k >= 0) predefinedSet[k] = typeof predefined === 'string' || isSetLead(predefined) ? 1 : 2;
-      if (predefined === 'USERDEFINED') userDefined[n] = view.isSet(id, 'ObjectType') ? 1 : 2;
-    }
+    // Each object's PredefinedType, read in the pass over objects (product-pass.ts): per object,
+    // whether it is USERDEFINED with or without an ObjectType; per ordinal (bits 0–1 of `marks`),
+    // whether it is set, for the type's occurrences below.
+    const { objects, userDefined, marks } = productPass(view);
     for (let n = 0; n < objects.length; n++) {
       if (userDefined[n] === 0 || view.inverseNonEmpty(objects[n]!, 'IsTypedBy')) continue;
       out.activate();
@@ -76,7 +62,7 @@ export const OJT001: Rule = {
         for (const occurrence of view.refs(rel, 'RelatedObjects')) {
           if (!view.is(occurrence, 'IfcObject')) continue;
           out.activate();
-          const known = predefinedSet[model.ordinalOf(occurrence)];
+          const known = marks[model.ordinalOf(occurrence)]! & 3;
           if (known === 1 || (known === 0 && view.isSet(occurrence, 'PredefinedType'))) {
             out.add(occurrence, 'validity.OJT001.occurrence', { type: String(type) });
           }

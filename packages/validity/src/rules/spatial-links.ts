@@ -36,9 +36,11 @@ export function productLinks(view: View): Uint8Array {
   const structureElement = view.classSet('IfcSpatialStructureElement');
   const element = view.classSet('IfcElement');
   const annotation = view.classSet('IfcAnnotation');
-  for (const id of view.ofType('IfcProduct')) {
-    const k = model.ordinalOf(id);
-    if (k < 0) continue;
+  // Every IfcProduct by ordinal, from the class column (no id list, no id looked up).
+  const product = view.classSet('IfcProduct');
+  const { classOf } = model.classColumn();
+  for (let k = 0; k < classOf.length; k++) {
+    if (product[classOf[k]!] !== 1) continue;
     let b = 0;
     const contained = model.relationTargetCount('containedInSpatialStructure', k);
     if (contained > 0) {

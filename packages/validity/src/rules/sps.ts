@@ -95,15 +95,19 @@ export function checkComposition(
   const { wholes, parts, wholesText, partsText } = rolesOf(view, id, table);
   // As a part: it must decompose (aggregate into) one of the wholes its class may have.
   if (wholes.length > 0) {
-    // Decomposes: IfcRelAggregates (IFC2X3: IfcRelDecomposes, so nesting too), from the model's relation index.
-    const wholes$ = view.model
-      .parents(id)
-      .filter(
-        (l) =>
-          l.relation === 'IFCRELAGGREGATES' || (view.schema === 'IFC2X3' && l.relation === 'IFCRELNESTS'),
-      );
-    const whole = wholes$[0]?.id;
-    if (wholes$.length === 0) {
+    // Decomposes: IfcRelAggregates (IFC2X3: IfcRelDecomposes, so nesting too), from the model's
+    // relation index (as `parents` lists them, aggregation first), without a list of links.
+    const { model } = view;
+    const k = model.ordinalOf(id);
+    const aggregated = model.relationTargetCount('aggregates', k);
+    const nested = view.schema === 'IFC2X3' ? model.relationTargetCount('nests', k) : 0;
+    const whole =
+      aggregated > 0
+        ? model.relationTargetColumn('aggregates')[model.relationFirstTarget('aggregates', k)]
+        : nested > 0
+          ? model.relationTargetColumn('nests')[model.relationFirstTarget('nests', k)]
+          : undefined;
+    if (aggregated + nested === 0) {
       out.add(id, `${messagePrefix}.notPart`, { expected: wholesText });
     } else {
       if (whole !== undefined && !wholes.some((w) => view.is(whole, w))) {
