@@ -44,7 +44,9 @@ export function bimFileRoutes(bimFiles: BimFileService, kept: KeptAnswers): Fast
           { userId, projectId, route: 'bimfiles', variant: locale },
           bimFileListResponseSchema,
           async () => ({
-            bim_files: (await bimFiles.list(userId, projectId)).map((file) => failureInLanguage(file, locale)),
+            bim_files: (await bimFiles.list(userId, projectId)).map((file) =>
+              failureInLanguage(file, locale),
+            ),
           }),
         );
         return sendJson(reply, json);

@@ -1,4 +1,4 @@
-import { safeEncode, type $ZodType } from 'zod/v4/core';
+import { type $ZodType, safeEncode } from 'zod/v4/core';
 import type { Database } from '../../platform/db';
 import { requireProjectReader } from './access';
 
@@ -97,7 +97,10 @@ export type KeptAnswers = ReturnType<typeof createKeptAnswers>;
  * Sends an answer's JSON text as it is: Fastify sends a string with a JSON content type without
  * serializing it again (the kept text was encoded with the route's schema already).
  */
-export function sendJson<Reply extends { type(contentType: string): unknown }>(reply: Reply, json: string): Reply {
+export function sendJson<Reply extends { type(contentType: string): unknown }>(
+  reply: Reply,
+  json: string,
+): Reply {
   (reply.type('application/json; charset=utf-8') as { send(payload: string): unknown }).send(json);
   return reply;
 }

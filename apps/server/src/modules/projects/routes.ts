@@ -75,9 +75,13 @@ export function projectRoutes(projects: ProjectService, kept: KeptAnswers): Fast
         const userId = optionalUserId(request);
         const { projectId } = request.params;
         // Kept by the project's revision and the reader's role (decision 0452).
-        const json = await kept.json({ userId, projectId, route: 'project' }, projectResponseSchema, async () => ({
-          project: await projects.get(userId, projectId),
-        }));
+        const json = await kept.json(
+          { userId, projectId, route: 'project' },
+          projectResponseSchema,
+          async () => ({
+            project: await projects.get(userId, projectId),
+          }),
+        );
         return sendJson(reply, json);
       },
     );
