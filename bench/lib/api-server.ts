@@ -32,8 +32,10 @@ export async function startBuiltServer(options: {
   env?: Record<string, string>;
   /** Restart on the data directory a previous start left (appending to its log) instead of a fresh one. */
   keepData?: boolean;
+  /** The server's entry (default apps/server/dist/main.js), e.g. another build to compare with. */
+  entry?: string;
 }): Promise<RunningServer> {
-  const entry = join(options.root, 'apps/server/dist/main.js');
+  const entry = options.entry ?? join(options.root, 'apps/server/dist/main.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   // A run that was interrupted may have left its embedded database server running.
   await stopEmbeddedPostgres(join(options.dataDir, 'postgres'));

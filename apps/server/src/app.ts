@@ -78,6 +78,7 @@ import { createProfileService } from './modules/profile/service';
 import { projectFilesRoutes } from './modules/projectfiles/routes';
 import type { ProjectFilesService } from './modules/projectfiles/service';
 import { createProjectFilesService } from './modules/projectfiles/service';
+import { createKeptAnswers, type KeptAnswers } from './modules/projects/kept-answers';
 import { projectRoutes } from './modules/projects/routes';
 import type { ProjectService } from './modules/projects/service';
 import { createProjectService } from './modules/projects/service';
@@ -125,6 +126,8 @@ import type { FileStorage } from './platform/storage/storage';
 import { serverVersion } from './platform/version';
 
 export interface AppServices {
+  /** Project read answers kept by the project's revision (decision 0452). */
+  keptAnswers: KeptAnswers;
   acc: AccService;
   /** Autodesk's version callbacks (PUBLIC_URL and APS_* set; decision 0360); null otherwise. */
   apsEvents: VersionHooks | null;
@@ -168,21 +171,21 @@ export function moduleRoutes(config: Config, services: AppServices): FastifyPlug
     healthRoutes(services.health),
     authRoutes(services.auth, config, services.rateCounter),
     ssoRoutes(services.sso, config),
-    projectRoutes(services.projects),
+    projectRoutes(services.projects, services.keptAnswers),
     memberRoutes(services.members),
     invitationRoutes(services.invitations),
-    bimFileRoutes(services.bimFiles),
+    bimFileRoutes(services.bimFiles, services.keptAnswers),
     idsFileRoutes(services.idsFiles),
     idsStudioRoutes(services.idsStudio),
     attributeRoutes(services.attributes),
     aiRoutes(services.ai),
     viewerRoutes(services.viewer),
     validityRoutes(services.validity),
-    complianceRoutes(services.compliance),
+    complianceRoutes(services.compliance, services.keptAnswers),
     historyRoutes(services.history),
     elementRoutes(services.elements),
     metadataRoutes(services.metadata),
-    overviewRoutes(services.overview),
+    overviewRoutes(services.overview, services.keptAnswers),
     projectFilesRoutes(services.projectFiles),
     billingRoutes(services.billing, services.acc.enabled ? accProjectSetup(services.acc) : null),
     accRoutes(services.acc),
@@ -367,6 +370,7 @@ export async function createServer(options: ServerOptions): Promise<PlumblineSer
         })
       : null,
     projects: createProjectService({ db, clock, audit }),
+    keptAnswers: createKeptAnswers({ db }),
     members: createMemberService({
       db,
       clock,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -50,6 +51,17 @@ export const projects = pgTable(
     check('projects_description_length', sql`char_length(${t.description}) <= 1000`),
   ],
 );
+
+/**
+ * A counter per project that every committed change to what its read answers are made of raises
+ * (decision 0452): triggers on those tables, deferred to commit, so any writer (a route, a job, a
+ * worker process) raises it in the same transaction as its change. Kept answers are keyed by it. No
+ * foreign key: a trigger at commit may count a project its transaction deleted.
+ */
+export const projectRevisions = pgTable('project_revisions', {
+  projectId: uuid('project_id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});
 
 export const projectMembers = pgTable(
   'project_members',

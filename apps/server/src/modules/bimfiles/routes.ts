@@ -14,10 +14,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, fileResponse } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
 import { requestLocale } from '../../platform/i18n';
+import { type KeptAnswers, sendJson } from '../projects';
 import { BimFileError } from './errors';
 import { type BimFileService, cleanFileName, failureInLanguage } from './service';
 
-export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
+export function bimFileRoutes(bimFiles: BimFileService, kept: KeptAnswers): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart only in this plugin's scope; the size limit is enforced while streaming.
     await app.register(fastifyMultipart, { limits: { fileSize: bimFiles.maxUploadBytes, files: 1 } });
@@ -34,10 +35,21 @@ export function bimFileRoutes(bimFiles: BimFileService): FastifyPluginAsyncZod {
           response: { 200: bimFileListResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const locale = requestLocale(request);
-        const files = await bimFiles.list(optionalUserId(request), request.params.projectId);
-        return { bim_files: files.map((file) => failureInLanguage(file, locale)) };
+        const userId = optionalUserId(request);
+        const { projectId } = request.params;
+        // Kept by the project's revision, per language (decision 0452): polled while processing.
+        const json = await kept.json(
+          { userId, projectId, route: 'bimfiles', variant: locale },
+          bimFileListResponseSchema,
+          async () => ({
+            bim_files: (await bimFiles.list(userId, projectId)).map((file) =>
+              failureInLanguage(file, locale),
+            ),
+          }),
+        );
+        return sendJson(reply, json);
       },
     );
 

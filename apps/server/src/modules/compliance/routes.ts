@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
 import { requestLocale } from '../../platform/i18n';
+import { type KeptAnswers, sendJson } from '../projects';
 import type { ComplianceService } from './service';
 
 const tags = ['compliance'];
@@ -24,7 +25,7 @@ const versionNote =
   'Without versionId, the latest completed version. Readable on the demo project without an account.';
 
 /** IDS compliance reads (spec 1 §2.3, spec 2 §2.1 and §2.6); every one a demo-readable project read. */
-export function complianceRoutes(compliance: ComplianceService): FastifyPluginAsyncZod {
+export function complianceRoutes(compliance: ComplianceService, kept: KeptAnswers): FastifyPluginAsyncZod {
   return async (app) => {
     const fileUrl = '/api/v1/projects/:projectId/bimfiles/:fileId/compliance';
 
@@ -40,8 +41,18 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
           response: { 200: idsSpecificationListResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) =>
-        compliance.specifications(optionalUserId(request), request.params.projectId, request.query),
+      async (request, reply) => {
+        const userId = optionalUserId(request);
+        const { projectId } = request.params;
+        const { fileId, versionId } = request.query;
+        // Kept by the project's revision (decision 0452).
+        const json = await kept.json(
+          { userId, projectId, route: 'specifications', variant: `${fileId ?? ''}/${versionId ?? ''}` },
+          idsSpecificationListResponseSchema,
+          () => compliance.specifications(userId, projectId, request.query),
+        );
+        return sendJson(reply, json);
+      },
     );
 
     app.get(
@@ -56,9 +67,17 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
           response: { 200: fileComplianceSchema, ...errorResponses(401, 404, 409) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        const userId = optionalUserId(request);
         const { projectId, fileId } = request.params;
-        return compliance.fileCompliance(optionalUserId(request), projectId, fileId, request.query.versionId);
+        const { versionId } = request.query;
+        // Kept by the project's revision (decision 0452).
+        const json = await kept.json(
+          { userId, projectId, route: 'file-compliance', variant: `${fileId}/${versionId ?? ''}` },
+          fileComplianceSchema,
+          () => compliance.fileCompliance(userId, projectId, fileId, versionId),
+        );
+        return sendJson(reply, json);
       },
     );
 

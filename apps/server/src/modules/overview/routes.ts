@@ -2,9 +2,10 @@ import { projectIdParamsSchema, projectOverviewSchema } from '@plumbline/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId } from '../../platform/http/session-hook';
+import { type KeptAnswers, sendJson } from '../projects';
 import type { OverviewService } from './service';
 
-export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod {
+export function overviewRoutes(overview: OverviewService, kept: KeptAnswers): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/projects/:projectId/overview',
@@ -18,7 +19,15 @@ export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod
           response: { 200: projectOverviewSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => overview.project(optionalUserId(request), request.params.projectId),
+      async (request, reply) => {
+        const userId = optionalUserId(request);
+        const { projectId } = request.params;
+        // Kept by the project's revision (decision 0452): asked again, the answer costs the access check.
+        const json = await kept.json({ userId, projectId, route: 'overview' }, projectOverviewSchema, () =>
+          overview.project(userId, projectId),
+        );
+        return sendJson(reply, json);
+      },
     );
   };
 }

@@ -2,7 +2,13 @@ import { type ProjectAction, type ProjectRole, projectPermissions } from '@plumb
 import type { Database } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { ProjectError } from './errors';
-import { findActiveMembership, findActiveProject, findActiveProjectAndRole, type ProjectRow } from './repo';
+import {
+  findActiveMembership,
+  findActiveProject,
+  findActiveProjectAndRole,
+  findActiveProjectWithRevision,
+  type ProjectRow,
+} from './repo';
 
 const rank: Record<ProjectRole, number> = { Viewer: 1, Editor: 2, Admin: 3 };
 
@@ -65,18 +71,23 @@ export interface ProjectReadContext {
 export async function requireProjectReader(
   ctx: ProjectReadContext,
   projectId: string,
-): Promise<ProjectAccess> {
+): Promise<ProjectReadAccess> {
   if (ctx.userId === null) {
-    const project = await findActiveProject(ctx.db, projectId);
-    if (project?.isDemo) return { project, role: 'Viewer' };
+    const found = await findActiveProjectWithRevision(ctx.db, projectId);
+    if (found?.project.isDemo) return { project: found.project, role: 'Viewer', revision: found.revision };
     throw new HttpError('unauthenticated');
   }
   // The project and the caller's membership in one query: `requireProjectRole(…, 'Viewer')`'s
   // answers (every role reads; the demo reads as a Viewer, member or not).
   const found = await findActiveProjectAndRole(ctx.db, projectId, ctx.userId);
-  if (found?.project.isDemo) return { project: found.project, role: 'Viewer' };
+  if (found?.project.isDemo) return { project: found.project, role: 'Viewer', revision: found.revision };
   if (!found?.role) throw new ProjectError('project_not_found');
-  return { project: found.project, role: found.role };
+  return { project: found.project, role: found.role, revision: found.revision };
+}
+
+/** A reader's access with the project's revision as read in the same statement (decision 0452). */
+export interface ProjectReadAccess extends ProjectAccess {
+  revision: number;
 }
 
 export function hasRole(role: ProjectRole, minRole: ProjectRole): boolean {

@@ -6,4 +6,5 @@ export {
   requireProjectReader,
   requireProjectRole,
 } from './access';
+export { createKeptAnswers, type KeptAnswers, sendJson } from './kept-answers';
 export { findActiveProject, insertMembership, insertProject, type ProjectRow } from './repo';

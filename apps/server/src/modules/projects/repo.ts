@@ -1,6 +1,6 @@
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import { type Database, preparedFor } from '../../platform/db';
-import { projectMembers, projects } from '../../schema';
+import { projectMembers, projectRevisions, projects } from '../../schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectRole = (typeof projectMembers.$inferSelect)['role'];
@@ -32,14 +32,15 @@ export async function findActiveMembership(
 }
 
 /**
- * An active project and the caller's role in it (null: not a member), in one statement: the
- * read check of every project route (access.ts) makes this one query instead of two.
+ * An active project, the caller's role in it (null: not a member) and its revision (decision 0452:
+ * raised by every change its read answers are made of), in one statement: the read check of every
+ * project route (access.ts) makes this one query instead of two.
  */
 export async function findActiveProjectAndRole(
   db: Database,
   projectId: string,
   userId: string,
-): Promise<{ project: ProjectRow; role: ProjectRole | null } | null> {
+): Promise<{ project: ProjectRow; role: ProjectRole | null; revision: number } | null> {
   const [row] = await preparedFor(projectAndRoleQueries, db, projectAndRoleQuery).execute({
     projectId,
     userId,
@@ -47,14 +48,17 @@ export async function findActiveProjectAndRole(
   return row ?? null;
 }
 
+const revisionOf = sql<number>`coalesce(${projectRevisions.revision}, 0)`.mapWith(Number);
+
 function projectAndRoleQuery(db: Database) {
   return db
-    .select({ project: projects, role: projectMembers.role })
+    .select({ project: projects, role: projectMembers.role, revision: revisionOf })
     .from(projects)
     .leftJoin(
       projectMembers,
       and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, sql.placeholder('userId'))),
     )
+    .leftJoin(projectRevisions, eq(projectRevisions.projectId, projects.id))
     .where(and(eq(projects.id, sql.placeholder('projectId')), eq(projects.isActive, true)))
     .limit(1)
     .prepare('plumbline_project_and_role');
@@ -114,6 +118,20 @@ export async function findActiveProject(db: Database, projectId: string): Promis
   const [row] = await db
     .select()
     .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An active project by id with its revision (decision 0452), whoever asks. */
+export async function findActiveProjectWithRevision(
+  db: Database,
+  projectId: string,
+): Promise<{ project: ProjectRow; revision: number } | null> {
+  const [row] = await db
+    .select({ project: projects, revision: revisionOf })
+    .from(projects)
+    .leftJoin(projectRevisions, eq(projectRevisions.projectId, projects.id))
     .where(and(eq(projects.id, projectId), eq(projects.isActive, true)))
     .limit(1);
   return row ?? null;

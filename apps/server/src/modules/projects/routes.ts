@@ -10,9 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi';
 import { optionalUserId, requireAuth } from '../../platform/http/session-hook';
+import { type KeptAnswers, sendJson } from './kept-answers';
 import type { ProjectService } from './service';
 
-export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
+export function projectRoutes(projects: ProjectService, kept: KeptAnswers): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['projects'];
 
@@ -70,9 +71,19 @@ export function projectRoutes(projects: ProjectService): FastifyPluginAsyncZod {
           response: { 200: projectResponseSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => ({
-        project: await projects.get(optionalUserId(request), request.params.projectId),
-      }),
+      async (request, reply) => {
+        const userId = optionalUserId(request);
+        const { projectId } = request.params;
+        // Kept by the project's revision and the reader's role (decision 0452).
+        const json = await kept.json(
+          { userId, projectId, route: 'project' },
+          projectResponseSchema,
+          async () => ({
+            project: await projects.get(userId, projectId),
+          }),
+        );
+        return sendJson(reply, json);
+      },
     );
 
     app.patch(
