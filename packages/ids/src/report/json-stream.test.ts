@@ -189,13 +189,18 @@ describe('streamed JSON report', () => {
     );
   });
 
-  it('writes a failure shared between specifications with the reason of each one\'s own facet', async () => {
+  it("writes a failure shared between specifications with the reason of each one's own facet", async () => {
     // The check shares one failure object between the specifications holding the same requirement
     // use; the writer keeps a failure's text across specifications whose facet at that index has the
     // same canonical key. A and B hold the same facet (separate objects), C another property, D
     // FireRating with another data type: each reads its own reason, as the one-string reporter writes.
     const base = manyFailuresReport(6).specifications[0]!;
-    const alone: FacetFailure = { facetIndex: 0, type: 'property', outcome: 'absent', kind: 'propertyMissing' };
+    const alone: FacetFailure = {
+      facetIndex: 0,
+      type: 'property',
+      outcome: 'absent',
+      kind: 'propertyMissing',
+    };
     const second: FacetFailure = {
       facetIndex: 1,
       type: 'property',
@@ -207,7 +212,10 @@ describe('streamed JSON report', () => {
       ...base,
       identifier,
       requirements: [first, propertyFacet('Pset_DoorCommon', 'AcousticRating', 'IFCLABEL')],
-      failingElements: base.failingElements.map((e, i) => ({ ...e, failures: failures[i % failures.length]! })),
+      failingElements: base.failingElements.map((e, i) => ({
+        ...e,
+        failures: failures[i % failures.length]!,
+      })),
     });
     const lists = [[alone], [alone, second], [second]];
     const report: CheckReport = {
@@ -216,7 +224,10 @@ describe('streamed JSON report', () => {
         specification('A', propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCLABEL'), lists),
         specification('B', propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCLABEL'), lists),
         specification('C', propertyFacet('Pset_DoorCommon', 'IsExternal', 'IFCBOOLEAN'), lists),
-        specification('D', propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCTEXT'), [[alone], [second, alone]]),
+        specification('D', propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCTEXT'), [
+          [alone],
+          [second, alone],
+        ]),
       ],
     };
     const text = (await streamed(report, 7)).text;

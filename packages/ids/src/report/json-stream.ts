@@ -290,8 +290,7 @@ class WrittenFailures {
         const text = this.textOf(failures[0] as FacetFailure);
         text.alone ??= utf8(`[\n${text.item}\n${I1}]${ELEMENT_END}`);
         bytes = text.alone;
-      } else
-        bytes = utf8(`[\n${failures.map((f) => this.textOf(f).item).join(',\n')}\n${I1}]${ELEMENT_END}`);
+      } else bytes = utf8(`[\n${failures.map((f) => this.textOf(f).item).join(',\n')}\n${I1}]${ELEMENT_END}`);
       this.lists.set(failures, bytes);
     }
     return bytes;
