@@ -87,19 +87,15 @@ export class FacetTable {
   }
 }
 
-/** Applies a requirement's cardinality to its evaluation; null when satisfied. */
-function requirementFailure(
-  use: RequirementUse,
-  e: Evaluation,
-  prohibited: FacetFailure,
-): FacetFailure | null {
-  switch (use.cardinality) {
+/** Whether an evaluation fails a requirement of this cardinality. */
+function fails(cardinality: FacetCardinality, e: Evaluation): boolean {
+  switch (cardinality) {
     case 'required':
-      return e.status === 'pass' ? null : failureOf(use, e);
+      return e.status !== 'pass';
     case 'optional':
-      return e.status !== 'fail' ? null : failureOf(use, e);
+      return e.status === 'fail';
     case 'prohibited':
-      return e.status === 'pass' ? prohibited : null;
+      return e.status === 'pass';
   }
 }
 
@@ -113,14 +109,14 @@ function failureOf(use: RequirementUse, e: Exclude<Evaluation, { status: 'pass' 
 }
 
 /**
- * A failure's content as text: its keys in order, each value length-prefixed (no value can spell
- * another's), or null when it holds a value the key does not spell (classification references):
- * such failures are not shared.
+ * The members of a failure's detail as text: its keys in order, each value length-prefixed (no value
+ * can spell another's), or null when it holds a value the key does not spell (classification
+ * references): such failures are not shared.
  */
-function contentKey(f: FacetFailure): string | null {
+function contentKey(f: object): string | null {
   let key = '';
   for (const k in f) {
-    const v = (f as unknown as Record<string, unknown>)[k];
+    const v = (f as Record<string, unknown>)[k];
     if (typeof v === 'string') key += `${k}:${v.length}:${v}`;
     else if (typeof v === 'number' || typeof v === 'boolean') key += `${k}=${v};`;
     else if (Array.isArray(v)) {
@@ -133,6 +129,26 @@ function contentKey(f: FacetFailure): string | null {
   }
   return key;
 }
+
+/**
+ * What a failing evaluation makes of a failure's content (`failureOf`): its outcome, detail and
+ * actual value, as `contentKey` spells them, or null when not shared. A use's failures differ only
+ * in these (its facetIndex and type are its own), so the text is made once per facet and element
+ * and serves every use of the facet (issue 36: a class pack holds one facet at several indexes of
+ * many specifications), instead of a failure object and its text per use.
+ */
+function evaluationKey(e: Exclude<Evaluation, { status: 'pass' }>): string | null {
+  const outcome: FailureOutcome = e.status === 'absent' ? 'absent' : (e.outcome ?? 'mismatch');
+  const detail = contentKey(e.detail);
+  if (detail === null) return null;
+  const key = `outcome:${outcome.length}:${outcome}${detail}`;
+  return e.status === 'fail' && e.actualValue !== undefined
+    ? `${key}actualValue:${e.actualValue.length}:${e.actualValue}`
+    : key;
+}
+
+/** The key of a prohibited facet's failure: the same for every element. */
+const PROHIBITED = 'prohibited';
 
 /** Distinct failure contents a use keeps for sharing, at most (a bound on what a crafted model costs). */
 const MAX_SHARED_FAILURES = 4096;
@@ -160,6 +176,9 @@ export class ElementOutcomes {
    */
   private readonly shared: Map<string, SharedFailure>[];
   private readonly entries: (SharedFailure | null)[];
+  /** Per slot, the element whose `evaluationKey` `keys` holds. */
+  private readonly keyed: Float64Array;
+  private readonly keys: (string | null)[];
 
   constructor(
     private readonly table: FacetTable,
@@ -173,6 +192,8 @@ export class ElementOutcomes {
     this.lists = new Array<readonly FacetFailure[] | null>(table.uses.length).fill(null);
     this.shared = table.uses.map(() => new Map());
     this.entries = new Array<SharedFailure | null>(table.uses.length).fill(null);
+    this.keyed = new Float64Array(table.facets.length).fill(-1);
+    this.keys = new Array<string | null>(table.facets.length).fill(null);
     this.prohibited = table.uses.map((u) => ({
       facetIndex: u.index,
       type: u.facet.type,
@@ -204,26 +225,52 @@ export class ElementOutcomes {
   failureAt(n: number, id: number): FacetFailure | null {
     if (this.failed[n] === id) return this.failures[n] as FacetFailure | null;
     const use = this.table.uses[n] as RequirementUse;
-    const made = requirementFailure(use, this.evaluation(use.slot, id), this.prohibited[n] as FacetFailure);
-    const entry = made === null ? null : this.share(n, made);
-    const f = entry === null ? made : entry.failure;
+    const e = this.evaluation(use.slot, id);
+    let f: FacetFailure | null = null;
+    let entry: SharedFailure | null = null;
+    if (fails(use.cardinality, e)) {
+      if (use.cardinality === 'prohibited') {
+        entry = this.share(n, PROHIBITED, this.prohibited[n] as FacetFailure);
+        f = entry.failure;
+      } else {
+        const failing = e as Exclude<Evaluation, { status: 'pass' }>;
+        const key = this.keyOf(use.slot, id, failing);
+        if (key === null) f = failureOf(use, failing);
+        else {
+          entry = this.share(n, key, null) ?? this.share(n, key, failureOf(use, failing));
+          f = entry.failure;
+        }
+      }
+    }
     this.failed[n] = id;
     this.failures[n] = f;
     this.entries[n] = entry;
     return f;
   }
 
-  /** The shared failure of use `n` with the content of `made`, or null when it is not shared. */
-  private share(n: number, made: FacetFailure): SharedFailure | null {
-    const key = contentKey(made);
-    if (key === null) return null;
+  /** `evaluationKey` of slot `slot`'s failing evaluation on element `id`, made once per element. */
+  private keyOf(slot: number, id: number, e: Exclude<Evaluation, { status: 'pass' }>): string | null {
+    if (this.keyed[slot] === id) return this.keys[slot] as string | null;
+    const key = evaluationKey(e);
+    this.keyed[slot] = id;
+    this.keys[slot] = key;
+    return key;
+  }
+
+  /**
+   * Use `n`'s shared failure with content `key`: the one kept, else, with `made`, a new entry (kept
+   * while the use has fewer than MAX_SHARED_FAILURES), else null.
+   */
+  private share(n: number, key: string, made: null): SharedFailure | null;
+  private share(n: number, key: string, made: FacetFailure): SharedFailure;
+  private share(n: number, key: string, made: FacetFailure | null): SharedFailure | null {
     const byContent = this.shared[n] as Map<string, SharedFailure>;
     let entry = byContent.get(key);
-    if (entry === undefined) {
+    if (entry === undefined && made !== null) {
       entry = { failure: made, alone: null };
       if (byContent.size < MAX_SHARED_FAILURES) byContent.set(key, entry);
     }
-    return entry;
+    return entry ?? null;
   }
 
   /** The list holding only use `use`'s failure on element `id` (which must fail it), made once. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Identity, keepCompact } from '../check/part-results';
 import { checkFiles } from '../check-files';
-import type { CheckReport, ElementResult, FacetFailure, SpecificationResult } from '../results';
+import type { CheckReport, ElementResult, FacetFailure, FacetSummary, SpecificationResult } from '../results';
 import { haveCorpus, samplePairs } from '../testing/bcf-corpus';
 import {
   failingReport,
@@ -9,6 +9,7 @@ import {
   manyFailuresReport,
   passingReport,
   prohibitedFailingReport,
+  propertyFacet,
 } from './fixtures';
 import { formatJsonReport } from './json';
 import { handOver, JSON_CHUNK_BYTES, writeJsonReport } from './json-stream';
@@ -186,6 +187,54 @@ describe('streamed JSON report', () => {
         ['B', 200, 0],
       ],
     );
+  });
+
+  it("writes a failure shared between specifications with the reason of each one's own facet", async () => {
+    // The check shares one failure object between the specifications holding the same requirement
+    // use; the writer keeps a failure's text across specifications whose facet at that index has the
+    // same canonical key. A and B hold the same facet (separate objects), C another property, D
+    // FireRating with another data type: each reads its own reason, as the one-string reporter writes.
+    const base = manyFailuresReport(6).specifications[0]!;
+    const alone: FacetFailure = {
+      facetIndex: 0,
+      type: 'property',
+      outcome: 'absent',
+      kind: 'propertyMissing',
+    };
+    const second: FacetFailure = {
+      facetIndex: 1,
+      type: 'property',
+      outcome: 'mismatch',
+      kind: 'propertyMismatch',
+      actualValue: 'EI 30',
+    };
+    const specification = (identifier: string, first: FacetSummary, failures: readonly FacetFailure[][]) => ({
+      ...base,
+      identifier,
+      requirements: [first, propertyFacet('Pset_DoorCommon', 'AcousticRating', 'IFCLABEL')],
+      failingElements: base.failingElements.map((e, i) => ({
+        ...e,
+        failures: failures[i % failures.length]!,
+      })),
+    });
+    const lists = [[alone], [alone, second], [second]];
+    const report: CheckReport = {
+      ...manyFailuresReport(6),
+      specifications: [
+        specification('A', propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCLABEL'), lists),
+        specification('B', propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCLABEL'), lists),
+        specification('C', propertyFacet('Pset_DoorCommon', 'IsExternal', 'IFCBOOLEAN'), lists),
+        specification('D', propertyFacet('Pset_DoorCommon', 'FireRating', 'IFCTEXT'), [
+          [alone],
+          [second, alone],
+        ]),
+      ],
+    };
+    const text = (await streamed(report, 7)).text;
+    expect(text).toBe(formatJsonReport(report));
+    // Each specification's reason names its own property: the shared failure's text was not reused.
+    expect(text).toContain('IsExternal');
+    expect(text).toContain('IFCTEXT');
   });
 
   it('waits for each write before producing the next (back-pressure)', async () => {

@@ -9,7 +9,9 @@
  * millions of failing elements is not built, joined and encoded again string by string (issue 36).
  */
 import { toValidityJson, type ValidityReport } from '@plumbline/validity';
+import { facetKey } from '../check/facet-key';
 import { compactFailingOf, type Identity } from '../check/part-results';
+import type { Facet } from '../document';
 import type { CheckReport, ElementResult, FacetFailure, SpecificationResult } from '../results';
 import { failureReason, toJsonReportHead, toJsonSpecificationHead } from './json';
 import { idsWords, type Words } from './words';
@@ -42,8 +44,13 @@ function released(specification: SpecificationResult): SpecificationResult {
   return { ...(copy as unknown as SpecificationResult), passingIds: NO_IDS, failingElements: [] };
 }
 
-/** Chunks handed to the writer are this many bytes (the last one fewer). */
-export const JSON_CHUNK_BYTES = 64 * 1024;
+/**
+ * Chunks handed to the writer are this many bytes (the last one fewer): 1 MiB, so a report of
+ * hundreds of MB is a few hundred writes. Each write through a stream costs the same whatever its
+ * size (the stream's bookkeeping, a system call on libuv's threads): in 64 KiB chunks, the 308.6 MB
+ * report of issue 36's entity-class pack cost about 0.15 s more CPU. A stream holds a chunk or two.
+ */
+export const JSON_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Bytes of the members before `failures` kept for elements already written, at most (about 80,000
@@ -193,35 +200,97 @@ class ElementHeads {
   }
 }
 
+/** Failure texts kept across specifications, at most (a report whose failures are not shared makes them each time). */
+const FAILURE_TEXTS_MAX = 65_536;
+
+/** A failure's text in a failure list, and the bytes of the list holding it alone (with the element's end). */
+interface FailureText {
+  readonly item: string;
+  alone: Buffer | null;
+}
+
+/**
+ * Failure texts shared between specifications. A failure's text reads its own members and, for its
+ * reason, the specification's requirement facet at its index (`failureReason`), whose words depend
+ * only on what its canonical key holds (check/facet-key.ts: the same key, the same description).
+ * The check shares one failure object between the specifications holding the same requirement use
+ * (check/facet-table.ts), so a class pack's failure is formatted once per report, not once per
+ * specification it fails (issue 36: about 100,000 reasons in words for 1,568 distinct failures).
+ */
+class FailureTexts {
+  private readonly byFacet = new Map<string, Map<FacetFailure, FailureText>>();
+  private kept = 0;
+
+  constructor(private readonly w: Words) {}
+
+  /** The texts kept for failures of requirement `facet`, shared with every facet of its key. */
+  of(facet: Facet): Map<FacetFailure, FailureText> {
+    const key = facetKey(facet);
+    let texts = this.byFacet.get(key);
+    if (texts === undefined) {
+      texts = new Map();
+      this.byFacet.set(key, texts);
+    }
+    return texts;
+  }
+
+  /** Whether one more text may be kept. */
+  keep(): boolean {
+    return this.kept++ < FAILURE_TEXTS_MAX;
+  }
+
+  get words(): Words {
+    return this.w;
+  }
+}
+
 /**
  * The failure lists already written for one specification, as bytes with the element's end after
  * them: the check shares a failure
  * list between elements failing the specification the same way (check/facet-table.ts), and its
- * text (each reason in the reader's words) is the same each time; a failure shared between lists
- * is formatted once too.
+ * text (each reason in the reader's words) is the same each time; a failure's text is kept for the
+ * other specifications holding its requirement (`FailureTexts`).
  */
 class WrittenFailures {
-  private readonly items = new Map<FacetFailure, string>();
-  private readonly lists = new Map<readonly FacetFailure[], Buffer>();
+  private readonly lists = new Map<readonly FacetFailure[], Uint8Array>();
+  /** Per requirement index, the texts kept for its facet (undefined: not looked up yet). */
+  private readonly byIndex: (Map<FacetFailure, FailureText> | null | undefined)[] = [];
+  /** Texts of failures whose requirement the specification does not hold (stored results). */
+  private readonly own = new Map<FacetFailure, FailureText>();
 
   constructor(
-    private readonly w: Words,
+    private readonly texts: FailureTexts,
     private readonly specification: SpecificationResult,
   ) {}
+
+  private textOf(f: FacetFailure): FailureText {
+    let texts = this.byIndex[f.facetIndex];
+    if (texts === undefined) {
+      const facet = this.specification.requirements[f.facetIndex]?.facet;
+      texts = facet ? this.texts.of(facet) : null;
+      this.byIndex[f.facetIndex] = texts;
+    }
+    const kept = texts ?? this.own;
+    let text = kept.get(f);
+    if (text === undefined) {
+      text = {
+        item: `${I2}{\n${I3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${I3}"type": ${JSON.stringify(f.type)},\n${I3}"outcome": ${JSON.stringify(f.outcome)},\n${I3}"reason": ${JSON.stringify(failureReason(this.texts.words, this.specification, f))},\n${I3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${I2}}`,
+        alone: null,
+      };
+      if (texts === null || this.texts.keep()) kept.set(f, text);
+    }
+    return text;
+  }
 
   of(failures: readonly FacetFailure[]): Uint8Array {
     if (failures.length === 0) return NO_FAILURES;
     let bytes = this.lists.get(failures);
     if (bytes === undefined) {
-      const items = failures.map((f) => {
-        let item = this.items.get(f);
-        if (item === undefined) {
-          item = `${I2}{\n${I3}"facetIndex": ${JSON.stringify(f.facetIndex)},\n${I3}"type": ${JSON.stringify(f.type)},\n${I3}"outcome": ${JSON.stringify(f.outcome)},\n${I3}"reason": ${JSON.stringify(failureReason(this.w, this.specification, f))},\n${I3}"actualValue": ${JSON.stringify(f.actualValue ?? null)}\n${I2}}`;
-          this.items.set(f, item);
-        }
-        return item;
-      });
-      bytes = utf8(`[\n${items.join(',\n')}\n${I1}]${ELEMENT_END}`);
+      if (failures.length === 1) {
+        const text = this.textOf(failures[0] as FacetFailure);
+        text.alone ??= utf8(`[\n${text.item}\n${I1}]${ELEMENT_END}`);
+        bytes = text.alone;
+      } else bytes = utf8(`[\n${failures.map((f) => this.textOf(f).item).join(',\n')}\n${I1}]${ELEMENT_END}`);
       this.lists.set(failures, bytes);
     }
     return bytes;
@@ -253,13 +322,14 @@ export async function writeJsonReport(
     out.text('[');
     const release = handedOver.has(report);
     const heads = new ElementHeads();
+    const texts = new FailureTexts(w);
     for (let s = 0; s < report.specifications.length; s++) {
       const specification = report.specifications[s] as SpecificationResult;
       out.text(
         `${s === 0 ? '' : ','}\n    ${open(toJsonSpecificationHead(specification, w), 2)},\n      "failingElements": `,
       );
       await flush();
-      const failures = new WrittenFailures(w, specification);
+      const failures = new WrittenFailures(texts, specification);
       // The check's compact lists when it kept them: no object made per failing element.
       const kept = compactFailingOf(specification);
       const elements = kept ? null : specification.failingElements;
