@@ -60,8 +60,10 @@ describe('finding history across versions (issue 30)', () => {
     return (await call(server, owner, 'POST', '/api/v1/projects', { name })).json().project.id as string;
   }
 
+  type Version = { fileId: string; versionId: string };
+
   /** Uploads a model version and waits until it (and any re-check) is written. */
-  async function uploadVersion(projectId: string, name: string, bytes: Buffer | string) {
+  async function uploadVersion(projectId: string, name: string, bytes: Buffer | string): Promise<Version> {
     const res = await upload(server, owner, `/api/v1/projects/${projectId}/bimfiles`, name, bytes);
     expect(res.statusCode).toBe(201);
     const { bim_file: file, version } = res.json();
@@ -131,19 +133,33 @@ describe('finding history across versions (issue 30)', () => {
     return { code, stdout };
   }
 
+  /**
+   * A project with IDS_V1 and the derived v1 then v2 uploaded as versions of one file, made once: the
+   * first test reads it, the last one then replaces its IDS by a revision (each processing of the pair
+   * is seconds of CPU; the ten uploads and the out-of-order versions need projects of their own).
+   */
+  let tower: Promise<{ projectId: string; idsFileId: string; first: Version; second: Version }> | null = null;
+  function towerProject() {
+    tower ??= (async () => {
+      const projectId = await newProject('Derived versions');
+      const idsUpload = await upload(
+        server,
+        owner,
+        `/api/v1/projects/${projectId}/idsfiles`,
+        'rules.ids',
+        IDS_V1,
+      );
+      expect(idsUpload.statusCode).toBe(201);
+      const first = await uploadVersion(projectId, 'Tower.ifc', await readFile(derived.v1));
+      const second = await uploadVersion(projectId, 'Tower.ifc', await readFile(derived.v2));
+      return { projectId, idsFileId: idsUpload.json().ids_file.id as string, first, second };
+    })();
+    return tower;
+  }
+
   it('stores exactly the edits as history, and plumbline compare reports the same', async () => {
-    const projectId = await newProject('Derived versions');
-    const idsUpload = await upload(
-      server,
-      owner,
-      `/api/v1/projects/${projectId}/idsfiles`,
-      'rules.ids',
-      IDS_V1,
-    );
-    expect(idsUpload.statusCode).toBe(201);
+    const { projectId, first, second } = await towerProject();
     writeFileSync(join(dir, 'rules.ids'), IDS_V1);
-    const first = await uploadVersion(projectId, 'Tower.ifc', await readFile(derived.v1));
-    const second = await uploadVersion(projectId, 'Tower.ifc', await readFile(derived.v2));
     expect(second.fileId).toBe(first.fileId);
 
     // The stored history: the changed findings keyed by the elements' stable keys (v1's GlobalIds,
@@ -341,11 +357,12 @@ describe('finding history across versions (issue 30)', () => {
   }, 900_000);
 
   it('keeps the history of every unchanged requirement when the IDS is replaced by a revision', async () => {
-    const projectId = await newProject('Revised rules');
+    // The first test's project (only read there): v1 and v2 checked against IDS_V1.
+    const { projectId, idsFileId, second } = await towerProject();
     const idsBase = `/api/v1/projects/${projectId}/idsfiles`;
-    const original = (await upload(server, owner, idsBase, 'rules.ids', IDS_V1)).json().ids_file;
-    await uploadVersion(projectId, 'Tower.ifc', await readFile(derived.v1));
-    const second = await uploadVersion(projectId, 'Tower.ifc', await readFile(derived.v2));
+    const listedBefore = (await call(server, owner, 'GET', idsBase)).json().ids_files;
+    const original = listedBefore.find((f: { id: string }) => f.id === idsFileId);
+    expect(original).toMatchObject({ revision: 1, is_active: true });
     const before = await changesByKind(second.versionId);
     expect(before.new).toHaveLength(N);
 

@@ -14,6 +14,7 @@
  * independent status rule; split apart they would each repeat that setup.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,8 +61,22 @@ interface EngineElement {
   facets: Map<string, Set<number | null>>;
 }
 
-/** The engine's report of a model against IDS_V1, per element (ids are STEP ids, the viewer's ids). */
-function engineOf(bytes: Buffer) {
+const engineReports = new Map<string, ReturnType<typeof readEngine>>();
+
+/**
+ * The engine's report of a model against IDS_V1, per element (ids are STEP ids, the viewer's ids):
+ * read once per content (v2 and v3 are each asked for by two scenarios; the reports are only read).
+ */
+function engineOf(bytes: Buffer): ReturnType<typeof readEngine> {
+  const key = createHash('sha256').update(bytes).digest('hex');
+  const known = engineReports.get(key);
+  if (known) return known;
+  const report = readEngine(bytes);
+  engineReports.set(key, report);
+  return report;
+}
+
+function readEngine(bytes: Buffer) {
   const model = readIfc(new Uint8Array(bytes));
   const report = checkModel(model, parseIds(Buffer.from(IDS_V1)));
   const elements = new Map<number, EngineElement>();
@@ -102,7 +117,7 @@ function engineOf(bytes: Buffer) {
   return { elements, population: products.length, present: new Set([...products, ...elements.keys()]) };
 }
 
-type Engine = ReturnType<typeof engineOf>;
+type Engine = ReturnType<typeof readEngine>;
 type Counts = { new: number; resolved: number; removed: number; persisting: number; waived: number };
 
 /**

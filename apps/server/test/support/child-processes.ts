@@ -1,10 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFailed, onTestFinished } from 'vitest';
+import { inject, onTestFailed, onTestFinished } from 'vitest';
 
 // Real server and worker processes for the scale-out, take-over and dead-letter tests: each started
-// from source with only the variables the test gives it, its output kept for a failure's message.
+// with only the variables the test gives it, its output kept for a failure's message. They run the
+// run's bundle of the same source (support/thread-bundle.ts) with plain Node, as `npm start` and
+// `npm run worker` run dist/main.js and dist/worker.js: loading the server's source through tsx in
+// every process, and every thread of it, was most of these tests' CPU (decision 0450).
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+const BUNDLED: Record<string, string> = { 'src/main.ts': 'main.js', 'src/worker.ts': 'worker.js' };
 
 export interface Running {
   name: string;
@@ -15,7 +20,9 @@ export interface Running {
 
 /** Starts `entry` (src/main.ts, src/worker.ts) of the server with `env` alone (PATH and HOME kept). */
 export function run(name: string, entry: string, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
+  const bundled = BUNDLED[entry];
+  if (!bundled) throw new Error(`no bundled entry for ${entry}`);
+  const child = spawn(process.execPath, [join(inject('testThreadsDir'), bundled)], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });

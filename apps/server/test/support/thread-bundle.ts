@@ -4,9 +4,9 @@
 // from the same source as scripts/build.mjs bundles them, with one difference: code split at each
 // task's dynamic import, so a thread evaluates its own task's modules and npm packages only (the
 // production bundle loads every task's packages up front, which made it slower here than source).
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -19,7 +19,17 @@ const ENTRIES = {
   'check-worker': 'packages/ids/src/check/check-worker.ts',
   // random-kill.test.ts's child process: plain Node on one file instead of the server's source through tsx.
   'process-versions': 'apps/server/test/support/process-versions.ts',
+  // The API server and worker processes of scale-out, heartbeat-takeover and dead-letter
+  // (support/child-processes.ts): plain Node on the bundle, as `npm start` and `npm run worker` run
+  // dist/main.js and dist/worker.js, with their threads from this same directory (decision 0450).
+  main: 'apps/server/src/main.ts',
+  worker: 'apps/server/src/worker.ts',
 };
+
+// main.ts and worker.ts find the migrations, the demo IDS and the web build from their own place, one
+// level below apps/server (src/ or dist/); this directory is two levels below, so those two read the
+// place of their source file instead.
+const ENTRY_SOURCES = /apps[\\/]server[\\/]src[\\/](main|worker)\.ts$/;
 
 /**
  * Builds the entries into a new directory under apps/server/dist (inside the checkout, so the bundles'
@@ -40,6 +50,18 @@ export async function buildThreadBundle(): Promise<string> {
     conditions: ['source'],
     logLevel: 'warning',
     plugins: [
+      {
+        name: 'entry-place-of-source',
+        setup(build) {
+          build.onLoad({ filter: ENTRY_SOURCES }, (args) => ({
+            contents: readFileSync(args.path, 'utf8').replaceAll(
+              'import.meta.url',
+              JSON.stringify(pathToFileURL(args.path).href),
+            ),
+            loader: 'ts',
+          }));
+        },
+      },
       {
         name: 'externalize-npm-packages',
         setup(build) {
