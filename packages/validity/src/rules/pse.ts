@@ -4,7 +4,7 @@
  * data types. PSE002: a custom set's name does not look like a standard one. The templates are
  * @plumbline/ifc's schema tables (the same the IDS engine uses).
  */
-import { type SetTemplateView, setTemplates } from '@plumbline/ifc';
+import { type SetTemplateView, setTemplates, type WrittenKeys } from '@plumbline/ifc';
 import type { Findings, Rule } from '../rule';
 import type { View } from '../view';
 
@@ -138,7 +138,22 @@ function setNames(view: View, setClass: SetClass): readonly (string | null)[] {
   if (!names) {
     const sets = view.ofType(setClass);
     const read = new Array<string | null>(sets.length);
-    for (let i = 0; i < sets.length; i++) read[i] = view.str(sets[i]!, 'Name');
+    // Names repeat: each distinct way a Name is written is read once (decision 0447).
+    const keys = view.model.writtenKeys([['Name', 'whole']]);
+    const byKey: (string | null)[] = [];
+    for (let i = 0; i < sets.length; i++) {
+      const set = sets[i]!;
+      const key = keys.keyOf(set);
+      if (key < 0) read[i] = view.str(set, 'Name');
+      else {
+        let name = byKey[key];
+        if (name === undefined) {
+          name = view.str(set, 'Name');
+          byKey[key] = name;
+        }
+        read[i] = name;
+      }
+    }
     names = read;
     byClass.set(setClass, names);
   }
@@ -319,11 +334,45 @@ function suspectSets(
   return suspect;
 }
 
+/**
+ * Per view, the keys of the ways set members are written (decision 0447): by class and Name, and for
+ * a single value by class, Name and the type of its NominalValue (what the member checks read).
+ */
+interface MemberKeys {
+  readonly byName: WrittenKeys;
+  readonly byNameAndType: WrittenKeys;
+  readonly singleValue: Uint8Array;
+  readonly enumeratedValue: Uint8Array;
+}
+const memberKeysCache = new WeakMap<View, MemberKeys>();
+
+function memberKeys(view: View): MemberKeys {
+  let keys = memberKeysCache.get(view);
+  if (!keys) {
+    keys = {
+      byName: view.model.writtenKeys([['Name', 'whole']]),
+      byNameAndType: view.model.writtenKeys([
+        ['Name', 'whole'],
+        ['NominalValue', 'type'],
+      ]),
+      singleValue: view.classSet('IfcPropertySingleValue'),
+      enumeratedValue: view.classSet('IfcPropertyEnumeratedValue'),
+    };
+    memberKeysCache.set(view, keys);
+  }
+  return keys;
+}
+
 function checkStandardSets(view: View, out: Findings, setClass: SetClass, messagePrefix: string): void {
   const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
   const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
   const { entries, templated } = standardSets(view, setClass);
   const properties: number[] = []; // a set's properties (one list for every set)
+  // A member's findings follow from its template, its class and the bytes `memberKeys` reads: per
+  // template, per key (2 × key, + 1 for the key with the value's type), 1 when a member written so
+  // gave none (the next ones are not read), 2 when it gave some (each is checked).
+  const keys = memberKeys(view);
+  const judged = new Map<SetTemplateView, number[]>();
   for (const { set, name, template } of entries) {
     out.activate();
     if (tableless) {
@@ -335,21 +384,27 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
       if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
       continue;
     }
+    let verdicts = judged.get(template);
+    if (!verdicts) {
+      verdicts = [];
+      judged.set(template, verdicts);
+    }
     for (const property of view.refsInto(set, members, properties)) {
-      const propertyName = view.str(property, 'Name');
-      const expected = propertyName === null ? undefined : template.property.get(propertyName);
-      if (!expected) {
-        out.add(set, `${messagePrefix}.unknownProperty`, { name, property: propertyName ?? '' });
-        continue;
+      let slot = -1;
+      if (setClass === 'IfcElementQuantity') {
+        const key = keys.byName.keyOf(property);
+        if (key >= 0) slot = 2 * key;
+      } else if (view.isIn(property, keys.singleValue)) {
+        const key = keys.byNameAndType.keyOf(property);
+        if (key >= 0) slot = 2 * key + 1;
+      } else if (!view.isIn(property, keys.enumeratedValue)) {
+        const key = keys.byName.keyOf(property);
+        if (key >= 0) slot = 2 * key;
       }
-      if (!view.is(property, expected.propertyClass)) {
-        out.add(set, `${messagePrefix}.propertyKind`, {
-          property: expected.name,
-          expected: expected.propertyClass,
-          actual: view.className(property),
-        });
-      }
-      if (setClass === 'IfcPropertySet') checkDataType(view, out, set, property, expected, messagePrefix);
+      if (slot >= 0 && verdicts[slot] === 1) continue;
+      const before = out.count;
+      checkMember(view, out, setClass, set, name, template, property, messagePrefix);
+      if (slot >= 0) verdicts[slot] = out.count === before ? 1 : 2;
     }
     if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
   }
@@ -357,8 +412,46 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
   for (const [id, message, values] of applicabilityFindings(view, setClass)) out.add(id, message, values);
 }
 
+/** One member of a standard set against its template: known, of the template's kind and data type. */
+function checkMember(
+  view: View,
+  out: Findings,
+  setClass: SetClass,
+  set: number,
+  name: string,
+  template: SetTemplateView,
+  property: number,
+  messagePrefix: string,
+): void {
+  const propertyName = view.str(property, 'Name');
+  const expected = propertyName === null ? undefined : template.property.get(propertyName);
+  if (!expected) {
+    out.add(set, `${messagePrefix}.unknownProperty`, { name, property: propertyName ?? '' });
+    return;
+  }
+  if (!view.is(property, expected.propertyClass)) {
+    out.add(set, `${messagePrefix}.propertyKind`, {
+      property: expected.name,
+      expected: expected.propertyClass,
+      actual: view.className(property),
+    });
+  }
+  if (setClass === 'IfcPropertySet') checkDataType(view, out, set, property, expected, messagePrefix);
+}
+
+/** Per view: keys of the ways MethodOfMeasurement is written, and per key 1 when it reads 'BaseQuantities', 2 when not. */
+const methodKeys = new WeakMap<View, { keys: WrittenKeys; base: number[] }>();
+
 function checkMethod(view: View, out: Findings, set: number, prefix: string): void {
+  let methods = methodKeys.get(view);
+  if (!methods) {
+    methods = { keys: view.model.writtenKeys([['MethodOfMeasurement', 'whole']]), base: [] };
+    methodKeys.set(view, methods);
+  }
+  const key = methods.keys.keyOf(set);
+  if (key >= 0 && methods.base[key] === 1) return;
   const method = view.str(set, 'MethodOfMeasurement');
+  if (key >= 0) methods.base[key] = method === 'BaseQuantities' ? 1 : 2;
   if (method !== 'BaseQuantities') out.add(set, `${prefix}.method`, { actual: method ?? '' });
 }
 
