@@ -10,8 +10,8 @@ import type { Access } from './access';
 import type { InstanceStore } from './store';
 
 /**
- * How an attribute takes part in a key: `whole`, as written (a string literal, `$` or `*`, with the
- * `,` or `)` after it); `type`, a typed value's name with its `(` (`IFCLABEL(`), or the first byte
+ * How an attribute takes part in a key: `whole`, as written (a string literal, `$` or `*`, then a
+ * `,`, or the `)` that ends the instance); `type`, a typed value's name with its `(` (`IFCLABEL(`), or the first byte
  * of anything else (which has no type).
  */
 export type WrittenPart = readonly [attribute: string, part: 'whole' | 'type'];
@@ -101,11 +101,9 @@ export class WrittenKeys {
           h = Math.imul(h ^ c, 0x01000193);
           p++;
         } else return NO_KEY;
+        // Then a comma, or the instance's end when this is the last part (not part of the key).
         c = bytes[p]!;
-        if (c === 44) at++; // past this parameter's comma: at the next one
-        else if (c !== 41 || n + 1 < parts) return NO_KEY; // not the end, or the instance ends too soon
-        h = Math.imul(h ^ c, 0x01000193);
-        p++;
+        if (c !== 44 && (c !== 41 || n + 1 < parts)) return NO_KEY;
       } else {
         if (n + 1 < parts) return NO_KEY; // a type only as the last part
         if (c >= 65 ? (c <= 90 || c === 95 || (c >= 97 && c <= 122)) : false) {
@@ -124,6 +122,10 @@ export class WrittenKeys {
       }
       current[2 * n] = from;
       current[2 * n + 1] = p - from;
+      if (kinds[n] === 0) {
+        p++; // past the comma: at the next parameter
+        at++;
+      }
     }
     return this.find(h, cls, parts);
   }
