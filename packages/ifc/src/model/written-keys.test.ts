@@ -87,6 +87,19 @@ describe('written keys', () => {
     expect(keys.keyOf(19)).toBeGreaterThanOrEqual(0); // a list has no type: its first byte says so
   });
 
+  it('leave an optional part out for a class without its attribute', () => {
+    const keys = model.writtenKeys([
+      ['Name', 'whole'],
+      ['NominalValue', 'type', 'optional'],
+    ]);
+    expect(keys.keyOf(15)).toBeGreaterThanOrEqual(0); // a quantity: its Name only
+    expect(keys.keyOf(15)).toBe(keys.keyOf(16));
+    expect(keys.keyOf(14)).toBeGreaterThanOrEqual(0); // an enumerated value: its Name only
+    expect(keys.keyOf(14)).not.toBe(keys.keyOf(1)); // another class
+    expect(keys.keyOf(1)).toBe(keys.keyOf(2));
+    expect(keys.keyOf(1)).not.toBe(keys.keyOf(3)); // a single value: its type too
+  });
+
   it('read a set Name past the attributes before it, and -1 when the instance ends first', () => {
     const keys = model.writtenKeys([['Name', 'whole']]);
     expect(keys.keyOf(22)).toBe(keys.keyOf(23));

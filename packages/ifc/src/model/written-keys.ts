@@ -12,9 +12,10 @@ import type { InstanceStore } from './store';
 /**
  * How an attribute takes part in a key: `whole`, as written (a string literal, `$` or `*`, then a
  * `,`, or the `)` that ends the instance); `type`, a typed value's name with its `(` (`IFCLABEL(`), or the first byte
- * of anything else (which has no type).
+ * of anything else (which has no type). A class without the attribute has no key (-1), unless the
+ * part is `optional`: then its key leaves the part out.
  */
-export type WrittenPart = readonly [attribute: string, part: 'whole' | 'type'];
+export type WrittenPart = readonly [attribute: string, part: 'whole' | 'type', optional?: 'optional'];
 
 const NO_KEY = -1;
 /** First bytes of a value that is no typed value (attributeTypeName: null): $ * ' # . ( - + and digits. */
@@ -187,12 +188,16 @@ export class WrittenKeys {
 
   /** The parts' parameter indexes in a class (ascending) and their kinds; [] when one is missing or two coincide. */
   private learn(cls: number): Int32Array {
-    const found = this.parts.map(([attribute, part]) => ({
-      index: this.access.attributeIndexOf(cls, attribute),
-      type: part === 'type' ? 1 : 0,
-    }));
+    const found = this.parts
+      .map(([attribute, part, optional]) => ({
+        index: this.access.attributeIndexOf(cls, attribute),
+        type: part === 'type' ? 1 : 0,
+        optional: optional === 'optional',
+      }))
+      .filter((f) => f.index >= 0 || !f.optional);
     found.sort((a, b) => a.index - b.index);
-    const usable = found.every((f, n) => f.index >= 0 && (n === 0 || f.index > found[n - 1]!.index));
+    const usable =
+      found.length > 0 && found.every((f, n) => f.index >= 0 && (n === 0 || f.index > found[n - 1]!.index));
     const indexes = usable ? Int32Array.from(found, (f) => f.index) : new Int32Array(0);
     this.indexesOf[cls] = indexes;
     this.typeOf[cls] = Uint8Array.from(found, (f) => f.type);

@@ -335,29 +335,18 @@ function suspectSets(
 }
 
 /**
- * Per view, the keys of the ways set members are written (decision 0447): by class and Name, and for
- * a single value by class, Name and the type of its NominalValue (what the member checks read).
+ * Per view, the keys of the ways set members are written (decision 0447): by class, Name and, for a
+ * class with a NominalValue (a single value), that value's type: what the member checks read.
  */
-interface MemberKeys {
-  readonly byName: WrittenKeys;
-  readonly byNameAndType: WrittenKeys;
-  readonly singleValue: Uint8Array;
-  readonly enumeratedValue: Uint8Array;
-}
-const memberKeysCache = new WeakMap<View, MemberKeys>();
+const memberKeysCache = new WeakMap<View, WrittenKeys>();
 
-function memberKeys(view: View): MemberKeys {
+function memberKeys(view: View): WrittenKeys {
   let keys = memberKeysCache.get(view);
   if (!keys) {
-    keys = {
-      byName: view.model.writtenKeys([['Name', 'whole']]),
-      byNameAndType: view.model.writtenKeys([
-        ['Name', 'whole'],
-        ['NominalValue', 'type'],
-      ]),
-      singleValue: view.classSet('IfcPropertySingleValue'),
-      enumeratedValue: view.classSet('IfcPropertyEnumeratedValue'),
-    };
+    keys = view.model.writtenKeys([
+      ['Name', 'whole'],
+      ['NominalValue', 'type', 'optional'],
+    ]);
     memberKeysCache.set(view, keys);
   }
   return keys;
@@ -368,10 +357,11 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
   const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
   const { entries, templated } = standardSets(view, setClass);
   const properties: number[] = []; // a set's properties (one list for every set)
-  // A member's findings follow from its template, its class and the bytes `memberKeys` reads: per
-  // template, per key (2 × key, + 1 for the key with the value's type), 1 when a member written so
-  // gave none (the next ones are not read), 2 when it gave some (each is checked).
+  // A member's findings follow from its template, its class and the bytes `memberKeys` reads
+  // (an enumerated value's from its values too): per template, per key, 1 when a member written so
+  // gave none (the next ones are not read), 2 when it gave some or is an enumerated value.
   const keys = memberKeys(view);
+  const enumerated = view.classSet('IfcPropertyEnumeratedValue');
   const judged = new Map<SetTemplateView, number[]>();
   for (const { set, name, template } of entries) {
     out.activate();
@@ -390,21 +380,13 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
       judged.set(template, verdicts);
     }
     for (const property of view.refsInto(set, members, properties)) {
-      let slot = -1;
-      if (setClass === 'IfcElementQuantity') {
-        const key = keys.byName.keyOf(property);
-        if (key >= 0) slot = 2 * key;
-      } else if (view.isIn(property, keys.singleValue)) {
-        const key = keys.byNameAndType.keyOf(property);
-        if (key >= 0) slot = 2 * key + 1;
-      } else if (!view.isIn(property, keys.enumeratedValue)) {
-        const key = keys.byName.keyOf(property);
-        if (key >= 0) slot = 2 * key;
-      }
-      if (slot >= 0 && verdicts[slot] === 1) continue;
+      const key = keys.keyOf(property);
+      if (key >= 0 && verdicts[key] === 1) continue;
       const before = out.count;
       checkMember(view, out, setClass, set, name, template, property, messagePrefix);
-      if (slot >= 0) verdicts[slot] = out.count === before ? 1 : 2;
+      if (key >= 0)
+        verdicts[key] =
+          out.count === before && !(setClass === 'IfcPropertySet' && view.isIn(property, enumerated)) ? 1 : 2;
     }
     if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
   }
