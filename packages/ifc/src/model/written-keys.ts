@@ -20,7 +20,7 @@ export type WrittenPart = readonly [attribute: string, part: 'whole' | 'type', o
 const NO_KEY = -1;
 /** First bytes of a value that is no typed value (attributeTypeName: null): $ * ' # . ( - + and digits. */
 const NO_TYPE_LEADS = new Uint8Array(256);
-for (const c of '$*\'#.(-+0123456789') NO_TYPE_LEADS[c.charCodeAt(0)] = 1;
+for (const c of "$*'#.(-+0123456789") NO_TYPE_LEADS[c.charCodeAt(0)] = 1;
 /** Distinct ways kept at most; past them, `keyOf` answers -1 (the caller reads the instance itself). */
 const MAX_ENTRIES = 1 << 20;
 
@@ -84,43 +84,43 @@ export class WrittenKeys {
       const from = p;
       let c = bytes[p]!;
       if (kinds[n] === 0) {
-        // whole: a string literal, $ or *, with the byte after it (hashed as it is scanned)
+        // whole: a string literal, $ or *
         if (c === 39) {
-          h = Math.imul(h ^ 39, 0x01000193);
           for (p++; ; p++) {
             if (p >= end) return NO_KEY;
-            c = bytes[p]!;
-            h = Math.imul(h ^ c, 0x01000193);
-            if (c === 39) {
+            if (bytes[p] === 39) {
               if (bytes[p + 1] !== 39) break;
               p++;
-              h = Math.imul(h ^ 39, 0x01000193);
             }
           }
           p++;
-        } else if (c === 36 || c === 42) {
-          h = Math.imul(h ^ c, 0x01000193);
-          p++;
-        } else return NO_KEY;
+        } else if (c === 36 || c === 42) p++;
+        else return NO_KEY;
         // Then a comma, or the instance's end when this is the last part (not part of the key).
         c = bytes[p]!;
         if (c !== 44 && (c !== 41 || n + 1 < parts)) return NO_KEY;
       } else {
         if (n + 1 < parts) return NO_KEY; // a type only as the last part
-        if (c >= 65 ? (c <= 90 || c === 95 || (c >= 97 && c <= 122)) : false) {
+        if (c >= 65 ? c <= 90 || c === 95 || (c >= 97 && c <= 122) : false) {
           // type: NAME(
-          h = Math.imul(h ^ c, 0x01000193);
           for (p++; p < end; p++) {
             c = bytes[p]!;
             if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95)) break;
-            h = Math.imul(h ^ c, 0x01000193);
           }
           if (c !== 40) return NO_KEY;
         } else if (!NO_TYPE_LEADS[c]) return NO_KEY;
-        // ( after a name, or the first byte of a value that has no type
-        h = Math.imul(h ^ c, 0x01000193);
-        p++;
+        p++; // the ( after a name, or the first byte of a value that has no type
       }
+      // The span hashed four bytes at a time (`find` compares every byte).
+      const length = p - from;
+      h = Math.imul(h ^ length, 0x01000193);
+      let i = from;
+      for (; i + 4 <= p; i += 4)
+        h = Math.imul(
+          h ^ (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24)),
+          0x01000193,
+        );
+      for (; i < p; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
       current[2 * n] = from;
       current[2 * n + 1] = p - from;
       if (kinds[n] === 0) {
@@ -146,10 +146,12 @@ export class WrittenKeys {
           const length = this.spans[e * stride + 2 * n + 1]!;
           const p = current[2 * n]!;
           if (length !== current[2 * n + 1]) same = false;
-          else for (let i = 0; i < length; i++) if (bytes[from + i] !== bytes[p + i]) {
-            same = false;
-            break;
-          }
+          else
+            for (let i = 0; i < length; i++)
+              if (bytes[from + i] !== bytes[p + i]) {
+                same = false;
+                break;
+              }
         }
         if (same) return e;
       }
