@@ -117,7 +117,8 @@ type SetClass = 'IfcPropertySet' | 'IfcElementQuantity';
 
 /** The sets of one class whose name has the rule's prefix, in `ofType` order, each with its template. */
 interface StandardSets {
-  readonly entries: readonly { set: number; name: string; template: SetTemplateView | undefined }[];
+  /** `at`: the set's position in `ofType(setClass)` (and in `setReads`). */
+  readonly entries: readonly { set: number; at: number; name: string; template: SetTemplateView | undefined }[];
   /** By ordinal: 1 + the index in `entries` of a set with a template, 0 otherwise. */
   readonly templateAt: Int32Array;
   readonly templated: number;
@@ -125,39 +126,72 @@ interface StandardSets {
 
 const standardSetsCache = new WeakMap<View, Map<SetClass, StandardSets>>();
 
-const setNamesCache = new WeakMap<View, Map<SetClass, readonly (string | null)[]>>();
+/**
+ * Every set of a class, in `ofType` order, read once while its bytes are at hand (decision 0447):
+ * its Name (`view.str`), its members (`view.refsInto` of HasProperties or Quantities: set i's are
+ * `members[memberStarts[i] … memberStarts[i + 1]]`) and, for a quantity set, the written key of
+ * its MethodOfMeasurement (`methodKeys`). PSE001, QTY001, PSE002, IFC102 and SCH002 ask.
+ */
+interface SetReads {
+  readonly names: readonly (string | null)[];
+  readonly memberStarts: Int32Array;
+  readonly members: Int32Array;
+  readonly methods: Int32Array | null;
+}
 
-/** Every set's Name (`view.str`), in `ofType` order, read once for PSE001, QTY001 and PSE002. */
-function setNames(view: View, setClass: SetClass): readonly (string | null)[] {
-  let byClass = setNamesCache.get(view);
+const setReadsCache = new WeakMap<View, Map<SetClass, SetReads>>();
+
+function setReads(view: View, setClass: SetClass): SetReads {
+  let byClass = setReadsCache.get(view);
   if (!byClass) {
     byClass = new Map();
-    setNamesCache.set(view, byClass);
+    setReadsCache.set(view, byClass);
   }
-  let names = byClass.get(setClass);
-  if (!names) {
+  let reads = byClass.get(setClass);
+  if (!reads) {
     const sets = view.ofType(setClass);
-    const read = new Array<string | null>(sets.length);
-    // Names repeat: each distinct way a Name is written is read once (decision 0447).
+    const names = new Array<string | null>(sets.length);
+    const memberStarts = new Int32Array(sets.length + 1);
+    let members = new Int32Array(Math.max(16, 4 * sets.length));
+    let count = 0;
+    const list: number[] = [];
+    const membersOf = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
+    const methods = setClass === 'IfcElementQuantity' ? new Int32Array(sets.length) : null;
+    const methodKeys = methods ? methodVerdicts(view).keys : null;
+    // Names repeat: each distinct way a Name is written is read once.
     const keys = view.model.writtenKeys([['Name', 'whole']]);
     const byKey: (string | null)[] = [];
     for (let i = 0; i < sets.length; i++) {
       const set = sets[i]!;
       const key = keys.keyOf(set);
-      if (key < 0) read[i] = view.str(set, 'Name');
+      if (key < 0) names[i] = view.str(set, 'Name');
       else {
         let name = byKey[key];
         if (name === undefined) {
           name = view.str(set, 'Name');
           byKey[key] = name;
         }
-        read[i] = name;
+        names[i] = name;
       }
+      view.refsInto(set, membersOf, list);
+      if (count + list.length > members.length) {
+        const grown = new Int32Array(Math.max(2 * members.length, count + list.length));
+        grown.set(members.subarray(0, count));
+        members = grown;
+      }
+      for (let m = 0; m < list.length; m++) members[count++] = list[m]!;
+      memberStarts[i + 1] = count;
+      if (methods) methods[i] = methodKeys!.keyOf(set);
     }
-    names = read;
-    byClass.set(setClass, names);
+    reads = { names, memberStarts, members: members.subarray(0, count), methods };
+    byClass.set(setClass, reads);
   }
-  return names;
+  return reads;
+}
+
+/** Every set's Name (`view.str`), in `ofType` order, read once for PSE001, QTY001 and PSE002. */
+function setNames(view: View, setClass: SetClass): readonly (string | null)[] {
+  return setReads(view, setClass).names;
 }
 
 /** Each set's name read once, shared by the set pass and the relationship pass of PSE001 and QTY001. */
@@ -173,7 +207,7 @@ function standardSets(view: View, setClass: SetClass): StandardSets {
     // IFC2X3 has no quantity set templates: only the method of measurement is checked there.
     const tableless = namePrefix === 'Qto_' && view.schema === 'IFC2X3';
     const templates = setTemplates(view.schema);
-    const entries: { set: number; name: string; template: SetTemplateView | undefined }[] = [];
+    const entries: { set: number; at: number; name: string; template: SetTemplateView | undefined }[] = [];
     const templateAt = new Int32Array(view.model.instanceCount);
     let templated = 0;
     const sets = view.ofType(setClass);
@@ -183,7 +217,7 @@ function standardSets(view: View, setClass: SetClass): StandardSets {
       const name = names[i]!;
       if (name === null || !name.startsWith(namePrefix)) continue;
       const template = tableless ? undefined : templates.get(name);
-      entries.push({ set, name, template });
+      entries.push({ set, at: i, name, template });
       if (template) {
         templateAt[view.model.ordinalOf(set)] = entries.length;
         templated++;
@@ -356,22 +390,23 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
   const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
   const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
   const { entries, templated } = standardSets(view, setClass);
-  const properties: number[] = []; // a set's properties (one list for every set)
   // A member's findings follow from its template, its class and the bytes `memberKeys` reads
   // (an enumerated value's from its values too): per template, per key, 1 when a member written so
   // gave none (the next ones are not read), 2 when it gave some or is an enumerated value.
   const keys = memberKeys(view);
   const enumerated = view.classSet('IfcPropertyEnumeratedValue');
   const judged = new Map<SetTemplateView, number[]>();
-  for (const { set, name, template } of entries) {
+  const { memberStarts, members: memberColumn, methods } = setReads(view, setClass);
+  const method = (set: number, at: number) => checkMethod(view, out, set, messagePrefix, methods![at]!);
+  for (const { set, at, name, template } of entries) {
     out.activate();
     if (tableless) {
-      checkMethod(view, out, set, messagePrefix);
+      method(set, at);
       continue;
     }
     if (!template) {
       out.add(set, `${messagePrefix}.unknownSet`, { name });
-      if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
+      if (setClass === 'IfcElementQuantity') method(set, at);
       continue;
     }
     let verdicts = judged.get(template);
@@ -379,7 +414,8 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
       verdicts = [];
       judged.set(template, verdicts);
     }
-    for (const property of view.refsInto(set, members, properties)) {
+    for (let m = memberStarts[at]!; m < memberStarts[at + 1]!; m++) {
+      const property = memberColumn[m]!;
       const key = keys.keyOf(property);
       if (key >= 0 && verdicts[key] === 1) continue;
       const before = out.count;
@@ -388,7 +424,7 @@ function checkStandardSets(view: View, out: Findings, setClass: SetClass, messag
         verdicts[key] =
           out.count === before && !(setClass === 'IfcPropertySet' && view.isIn(property, enumerated)) ? 1 : 2;
     }
-    if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
+    if (setClass === 'IfcElementQuantity') method(set, at);
   }
   if (templated === 0) return;
   for (const [id, message, values] of applicabilityFindings(view, setClass)) out.add(id, message, values);
@@ -424,16 +460,21 @@ function checkMember(
 /** Per view: keys of the ways MethodOfMeasurement is written, and per key 1 when it reads 'BaseQuantities', 2 when not. */
 const methodKeys = new WeakMap<View, { keys: WrittenKeys; base: number[] }>();
 
-function checkMethod(view: View, out: Findings, set: number, prefix: string): void {
+function methodVerdicts(view: View): { keys: WrittenKeys; base: number[] } {
   let methods = methodKeys.get(view);
   if (!methods) {
     methods = { keys: view.model.writtenKeys([['MethodOfMeasurement', 'whole']]), base: [] };
     methodKeys.set(view, methods);
   }
-  const key = methods.keys.keyOf(set);
-  if (key >= 0 && methods.base[key] === 1) return;
+  return methods;
+}
+
+/** A quantity set's MethodOfMeasurement is 'BaseQuantities'; `key`: its written key (`setReads`). */
+function checkMethod(view: View, out: Findings, set: number, prefix: string, key: number): void {
+  const { base } = methodVerdicts(view);
+  if (key >= 0 && base[key] === 1) return;
   const method = view.str(set, 'MethodOfMeasurement');
-  if (key >= 0) methods.base[key] = method === 'BaseQuantities' ? 1 : 2;
+  if (key >= 0) base[key] = method === 'BaseQuantities' ? 1 : 2;
   if (method !== 'BaseQuantities') out.add(set, `${prefix}.method`, { actual: method ?? '' });
 }
 
