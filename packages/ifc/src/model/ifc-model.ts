@@ -27,7 +27,7 @@ import { PropertySets } from './properties';
 import { RelationIndex, type RelationKind, type RelationRows } from './relations';
 import type { InstanceStore } from './store';
 import { Units } from './units';
-import { type WrittenPart, WrittenKeys } from './written-keys';
+import { WrittenKeys, type WrittenPart } from './written-keys';
 
 const PART_OF: readonly (readonly [RelationKind, PartOfRelation])[] = [
   ['aggregates', 'IFCRELAGGREGATES'],

@@ -39,11 +39,11 @@ const model = modelOf(`
 #25=IFCPROPERTYSET('4hqIFTRjfV6AWq_bMtnZwI',#40,'Pset_DoorCommon',$,(#5));
 #26=IFCPROPERTYSET('5hqIFTRjfV6AWq_bMtnZwI',#40,'Pset_WallCommon');`);
 
-const valueOf = (m: StepIfcModel, id: number, name: string): StepValue | undefined => m.attribute(id, name);
+const decoded = (m: StepIfcModel, id: number, name: string): StepValue | undefined => m.attribute(id, name);
 /** What the member checks read of a property: its class, its Name, its NominalValue's type. */
 function readByDecoder(m: StepIfcModel, id: number): string {
-  const name = valueOf(m, id, 'Name');
-  const nominal = valueOf(m, id, 'NominalValue');
+  const name = decoded(m, id, 'Name');
+  const nominal = decoded(m, id, 'NominalValue');
   return JSON.stringify([
     m.classOf(id),
     name?.kind === 'string' ? name.value : (name?.kind ?? null),
@@ -114,7 +114,9 @@ describe('written keys', () => {
     const dir = sharedDir();
     if (dir) {
       const samples = join(dir, 'ifc-samples');
-      for (const f of readdirSync(samples).filter((n) => n.endsWith('.ifc')).sort()) {
+      for (const f of readdirSync(samples)
+        .filter((n) => n.endsWith('.ifc'))
+        .sort()) {
         models.push(readIfc(new Uint8Array(readFileSync(join(samples, f)))));
       }
     }
@@ -125,7 +127,10 @@ describe('written keys', () => {
         ['NominalValue', 'type'],
       ]);
       const seen = new Map<number, string>();
-      const ids = [...m.idsOfClassOrSubtypes('IfcProperty'), ...m.idsOfClassOrSubtypes('IfcPhysicalQuantity')];
+      const ids = [
+        ...m.idsOfClassOrSubtypes('IfcProperty'),
+        ...m.idsOfClassOrSubtypes('IfcPhysicalQuantity'),
+      ];
       for (const id of ids) {
         const key = keys.keyOf(id);
         if (key < 0) continue;

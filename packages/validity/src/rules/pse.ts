@@ -118,7 +118,12 @@ type SetClass = 'IfcPropertySet' | 'IfcElementQuantity';
 /** The sets of one class whose name has the rule's prefix, in `ofType` order, each with its template. */
 interface StandardSets {
   /** `at`: the set's position in `ofType(setClass)` (and in `setReads`). */
-  readonly entries: readonly { set: number; at: number; name: string; template: SetTemplateView | undefined }[];
+  readonly entries: readonly {
+    set: number;
+    at: number;
+    name: string;
+    template: SetTemplateView | undefined;
+  }[];
   /** By ordinal: 1 + the index in `entries` of a set with a template, 0 otherwise. */
   readonly templateAt: Int32Array;
   readonly templated: number;
@@ -387,7 +392,6 @@ function memberKeys(view: View): WrittenKeys {
 }
 
 function checkStandardSets(view: View, out: Findings, setClass: SetClass, messagePrefix: string): void {
-  const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
   const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
   const { entries, templated } = standardSets(view, setClass);
   // A member's findings follow from its template, its class and the bytes `memberKeys` reads
