@@ -4,6 +4,7 @@ export { predefinedTypeNames } from './model';
 export type { ClassificationView } from './model/classifications';
 export { StepIfcModel } from './model/ifc-model';
 export { type IfcModelOrigin, readModelOrigin } from './model/model-origin';
+export type { WrittenKeys, WrittenPart } from './model/written-keys';
 export { MAX_FILE_BYTES, type ReadIfcOptions, readIfc, readIfcFile } from './read';
 export {
   type ApplicableClass,

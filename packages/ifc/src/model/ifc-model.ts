@@ -27,6 +27,7 @@ import { PropertySets } from './properties';
 import { RelationIndex, type RelationKind, type RelationRows } from './relations';
 import type { InstanceStore } from './store';
 import { Units } from './units';
+import { WrittenKeys, type WrittenPart } from './written-keys';
 
 const PART_OF: readonly (readonly [RelationKind, PartOfRelation])[] = [
   ['aggregates', 'IFCRELAGGREGATES'],
@@ -150,6 +151,14 @@ export class StepIfcModel implements IfcModel {
   private unreadReferences(unread: Uint32Array): Set<number> {
     this.unreadSet ??= new Set(unread);
     return this.unreadSet;
+  }
+
+  /**
+   * Keys for the ways instances are written (written-keys.ts): the same key for two instances of a
+   * class whose `parts` are written with the same bytes, for passes that judge each way once.
+   */
+  writtenKeys(parts: readonly WrittenPart[]): WrittenKeys {
+    return new WrittenKeys(this.store, this.access, parts);
   }
 
   /** Upper-case class names present in the file. */
@@ -485,20 +494,29 @@ export class StepIfcModel implements IfcModel {
     const { bytes, index } = this.store;
     const at = index.paramStarts[k]! + 1;
     if (bytes[at] === 39 && bytes[at + 23] === 39 && this.access.is(id, 'IFCROOT')) {
-      // hashCodes over the 22 bytes, inlined (this runs for every rooted instance).
+      // hashCodes over the 22 bytes, inlined (see there).
       let h1 = 0x811c9dc5;
       let h2 = 0x01000193;
+      let w = 0;
       let plain = true;
       for (let i = at + 1; i < at + 23; i++) {
         const c = bytes[i]!;
-        if (c === 39 || c === 92 || c >= 128) {
+        if (GUID_BYTE[c]! >= 2) {
           plain = false;
           break;
         }
-        h1 = Math.imul(h1 ^ c, 0x01000193);
-        h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+        w = (w << 8) | c;
+        if (((i - at) & 3) === 0) {
+          h1 = Math.imul(h1 ^ w, 0x01000193);
+          h2 = Math.imul(h2 ^ w, 0x5bd1e995) ^ (h2 >>> 13);
+          w = 0;
+        }
       }
-      if (plain) return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+      if (plain) {
+        h1 = Math.imul(h1 ^ w, 0x01000193);
+        h2 = Math.imul(h2 ^ w, 0x5bd1e995) ^ (h2 >>> 13);
+        return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+      }
     }
     const text = this.globalId(id);
     return text === null || text === '' ? -1 : hashCodes(text);
@@ -517,6 +535,11 @@ export class StepIfcModel implements IfcModel {
     const keys = new Float64Array(ids.length);
     const wellFormed = new Uint8Array(ids.length);
     const { bytes, index } = this.store;
+    const { paramStarts, classOf, classNames } = index;
+    // Per class ordinal, 1 when IFCROOT or a subtype (asked once per class, not per instance).
+    const rooted = new Uint8Array(classNames.length);
+    for (let c = 0; c < classNames.length; c++)
+      rooted[c] = this.schemaInfo.isSubtypeOf(classNames[c]!, 'IFCROOT') ? 1 : 0;
     // In file order (the bytes read front to back), each answer written at the id's own position.
     for (let o = 0; o < order.length; o++) {
       const n = order[o]!;
@@ -527,7 +550,7 @@ export class StepIfcModel implements IfcModel {
         wellFormed[n] = 2;
         continue;
       }
-      const at = index.paramStarts[k]! + 1;
+      const at = paramStarts[k]! + 1;
       if (bytes[at] !== 39 || bytes[at + 23] !== 39) {
         keys[n] = this.globalIdKey(id);
         wellFormed[n] = 2;
@@ -539,27 +562,32 @@ export class StepIfcModel implements IfcModel {
       // globalIdKey's hash, inlined (see there).
       let h1 = 0x811c9dc5;
       let h2 = 0x01000193;
+      let w = 0;
       let plain = true;
       for (let i = at + 1; i < at + 23; i++) {
         const c = bytes[i]!;
-        if (formed === 1 && i > at + 1) {
-          const ok =
-            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
-          if (!ok) formed = c === 92 ? 2 : 0;
+        const kind = GUID_BYTE[c]!;
+        if (kind !== 1) {
+          if (formed === 1 && i > at + 1) formed = kind === 2 ? 2 : 0;
+          if (kind >= 2) {
+            plain = false;
+            if (formed !== 1) break;
+            continue;
+          }
         }
-        if (c === 39 || c === 92 || c >= 128) {
-          plain = false;
-          if (formed !== 1) break;
-          continue;
+        w = (w << 8) | c;
+        if (((i - at) & 3) === 0) {
+          h1 = Math.imul(h1 ^ w, 0x01000193);
+          h2 = Math.imul(h2 ^ w, 0x5bd1e995) ^ (h2 >>> 13);
+          w = 0;
         }
-        h1 = Math.imul(h1 ^ c, 0x01000193);
-        h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
       }
       wellFormed[n] = formed;
-      keys[n] =
-        plain && this.access.is(id, 'IFCROOT')
-          ? (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff)
-          : this.globalIdKey(id);
+      if (plain && rooted[classOf[k]!] === 1) {
+        h1 = Math.imul(h1 ^ w, 0x01000193);
+        h2 = Math.imul(h2 ^ w, 0x5bd1e995) ^ (h2 >>> 13);
+        keys[n] = (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
+      } else keys[n] = this.globalIdKey(id);
     }
     return { keys, wellFormed };
   }
@@ -716,14 +744,39 @@ export class StepIfcModel implements IfcModel {
   }
 }
 
-/** A 53-bit hash of a string's character codes (two 32-bit lanes; `globalIdKey` inlines it for bytes). */
+/**
+ * How a byte reads in a GlobalId (decision 0447): 1 a character of the IFC base-64 alphabet, 0 any
+ * other plain byte, 2 a backslash (an escape may start), 3 a quote or a byte of 128 or more.
+ */
+const GUID_BYTE = new Uint8Array(256);
+for (let c = 0; c < 256; c++) {
+  GUID_BYTE[c] =
+    c === 39 || c >= 128
+      ? 3
+      : c === 92
+        ? 2
+        : (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36
+          ? 1
+          : 0;
+}
+
+/**
+ * A 53-bit hash of a string's character codes (two 32-bit lanes over groups of four characters;
+ * `globalIdKey` and `globalIdSurvey` inline it for bytes). Equal strings give equal hashes.
+ */
 function hashCodes(text: string): number {
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193;
+  let w = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+    w = (w << 8) | text.charCodeAt(i);
+    if (((i + 1) & 3) === 0) {
+      h1 = Math.imul(h1 ^ w, 0x01000193);
+      h2 = Math.imul(h2 ^ w, 0x5bd1e995) ^ (h2 >>> 13);
+      w = 0;
+    }
   }
+  h1 = Math.imul(h1 ^ w, 0x01000193);
+  h2 = Math.imul(h2 ^ w, 0x5bd1e995) ^ (h2 >>> 13);
   return (h1 >>> 0) * 0x200000 + ((h2 >>> 0) & 0x1fffff);
 }

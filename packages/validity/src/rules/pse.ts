@@ -7,6 +7,9 @@
 import { type SetTemplateView, setTemplates } from '@plumbline/ifc';
 import type { Findings, Rule } from '../rule';
 import type { View } from '../view';
+import { memberKeys, methodVerdicts, type SetClass, setNames, setReads } from './set-reads';
+
+export { propertySetName, propertySetNames } from './set-reads';
 
 /** The predefined type the validation service reads for a template's restriction (occurrence, then its type). */
 function predefinedTypeFor(view: View, id: number): string | null {
@@ -113,37 +116,21 @@ interface FindingSink {
   add(stepId: number, messageId: string, values: Record<string, string | number>): void;
 }
 
-type SetClass = 'IfcPropertySet' | 'IfcElementQuantity';
-
 /** The sets of one class whose name has the rule's prefix, in `ofType` order, each with its template. */
 interface StandardSets {
-  readonly entries: readonly { set: number; name: string; template: SetTemplateView | undefined }[];
+  /** `at`: the set's position in `ofType(setClass)` (and in `setReads`). */
+  readonly entries: readonly {
+    set: number;
+    at: number;
+    name: string;
+    template: SetTemplateView | undefined;
+  }[];
   /** By ordinal: 1 + the index in `entries` of a set with a template, 0 otherwise. */
   readonly templateAt: Int32Array;
   readonly templated: number;
 }
 
 const standardSetsCache = new WeakMap<View, Map<SetClass, StandardSets>>();
-
-const setNamesCache = new WeakMap<View, Map<SetClass, readonly (string | null)[]>>();
-
-/** Every set's Name (`view.str`), in `ofType` order, read once for PSE001, QTY001 and PSE002. */
-function setNames(view: View, setClass: SetClass): readonly (string | null)[] {
-  let byClass = setNamesCache.get(view);
-  if (!byClass) {
-    byClass = new Map();
-    setNamesCache.set(view, byClass);
-  }
-  let names = byClass.get(setClass);
-  if (!names) {
-    const sets = view.ofType(setClass);
-    const read = new Array<string | null>(sets.length);
-    for (let i = 0; i < sets.length; i++) read[i] = view.str(sets[i]!, 'Name');
-    names = read;
-    byClass.set(setClass, names);
-  }
-  return names;
-}
 
 /** Each set's name read once, shared by the set pass and the relationship pass of PSE001 and QTY001. */
 function standardSets(view: View, setClass: SetClass): StandardSets {
@@ -158,7 +145,7 @@ function standardSets(view: View, setClass: SetClass): StandardSets {
     // IFC2X3 has no quantity set templates: only the method of measurement is checked there.
     const tableless = namePrefix === 'Qto_' && view.schema === 'IFC2X3';
     const templates = setTemplates(view.schema);
-    const entries: { set: number; name: string; template: SetTemplateView | undefined }[] = [];
+    const entries: { set: number; at: number; name: string; template: SetTemplateView | undefined }[] = [];
     const templateAt = new Int32Array(view.model.instanceCount);
     let templated = 0;
     const sets = view.ofType(setClass);
@@ -168,7 +155,7 @@ function standardSets(view: View, setClass: SetClass): StandardSets {
       const name = names[i]!;
       if (name === null || !name.startsWith(namePrefix)) continue;
       const template = tableless ? undefined : templates.get(name);
-      entries.push({ set, name, template });
+      entries.push({ set, at: i, name, template });
       if (template) {
         templateAt[view.model.ordinalOf(set)] = entries.length;
         templated++;
@@ -248,32 +235,6 @@ function applicabilityFindings(view: View, setClass: SetClass): readonly Recorde
   return byClass.get(setClass)!;
 }
 
-/** Every IfcPropertySet's Name (`view.str`), in `ofType('IfcPropertySet')` order, read once per view. */
-export function propertySetNames(view: View): readonly (string | null)[] {
-  return setNames(view, 'IfcPropertySet');
-}
-
-/** Per view: by ordinal, 1 + the position of an IfcPropertySet in `ofType('IfcPropertySet')`, else 0. */
-const propertySetPositions = new WeakMap<View, Int32Array>();
-
-/** An IfcPropertySet's Name as `view.str(set, 'Name')` gives it, from `propertySetNames` (any other instance: read). */
-export function propertySetName(view: View, set: number): string | null {
-  const { model } = view;
-  let positions = propertySetPositions.get(view);
-  if (!positions) {
-    positions = new Int32Array(model.instanceCount);
-    const sets = view.ofType('IfcPropertySet');
-    for (let i = 0; i < sets.length; i++) {
-      const k = model.ordinalOf(sets[i]!);
-      if (k >= 0 && positions[k] === 0) positions[k] = i + 1;
-    }
-    propertySetPositions.set(view, positions);
-  }
-  const k = model.ordinalOf(set);
-  const at = k < 0 ? 0 : positions[k]!;
-  return at === 0 ? view.str(set, 'Name') : propertySetNames(view)[at - 1]!;
-}
-
 /** A kind of set with its standard sets, for `suspectSets`. */
 interface SetKind {
   readonly sets: StandardSets;
@@ -320,45 +281,81 @@ function suspectSets(
 }
 
 function checkStandardSets(view: View, out: Findings, setClass: SetClass, messagePrefix: string): void {
-  const members = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
   const tableless = setClass === 'IfcElementQuantity' && view.schema === 'IFC2X3';
   const { entries, templated } = standardSets(view, setClass);
-  const properties: number[] = []; // a set's properties (one list for every set)
-  for (const { set, name, template } of entries) {
+  // A member's findings follow from its template, its class and the bytes `memberKeys` reads
+  // (an enumerated value's from its values too): per template, per key, 1 when a member written so
+  // gave none (the next ones are not read), 2 when it gave some or is an enumerated value.
+  const keys = memberKeys(view);
+  const enumerated = view.classSet('IfcPropertyEnumeratedValue');
+  const judged = new Map<SetTemplateView, number[]>();
+  const { memberStarts, members: memberColumn, methods } = setReads(view, setClass);
+  const method = (set: number, at: number) => checkMethod(view, out, set, messagePrefix, methods![at]!);
+  for (const { set, at, name, template } of entries) {
     out.activate();
     if (tableless) {
-      checkMethod(view, out, set, messagePrefix);
+      method(set, at);
       continue;
     }
     if (!template) {
       out.add(set, `${messagePrefix}.unknownSet`, { name });
-      if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
+      if (setClass === 'IfcElementQuantity') method(set, at);
       continue;
     }
-    for (const property of view.refsInto(set, members, properties)) {
-      const propertyName = view.str(property, 'Name');
-      const expected = propertyName === null ? undefined : template.property.get(propertyName);
-      if (!expected) {
-        out.add(set, `${messagePrefix}.unknownProperty`, { name, property: propertyName ?? '' });
-        continue;
-      }
-      if (!view.is(property, expected.propertyClass)) {
-        out.add(set, `${messagePrefix}.propertyKind`, {
-          property: expected.name,
-          expected: expected.propertyClass,
-          actual: view.className(property),
-        });
-      }
-      if (setClass === 'IfcPropertySet') checkDataType(view, out, set, property, expected, messagePrefix);
+    let verdicts = judged.get(template);
+    if (!verdicts) {
+      verdicts = [];
+      judged.set(template, verdicts);
     }
-    if (setClass === 'IfcElementQuantity') checkMethod(view, out, set, messagePrefix);
+    for (let m = memberStarts[at]!; m < memberStarts[at + 1]!; m++) {
+      const property = memberColumn[m]!;
+      const key = keys.keyOf(property);
+      if (key >= 0 && verdicts[key] === 1) continue;
+      const before = out.count;
+      checkMember(view, out, setClass, set, name, template, property, messagePrefix);
+      if (key >= 0)
+        verdicts[key] =
+          out.count === before && !(setClass === 'IfcPropertySet' && view.isIn(property, enumerated)) ? 1 : 2;
+    }
+    if (setClass === 'IfcElementQuantity') method(set, at);
   }
   if (templated === 0) return;
   for (const [id, message, values] of applicabilityFindings(view, setClass)) out.add(id, message, values);
 }
 
-function checkMethod(view: View, out: Findings, set: number, prefix: string): void {
+/** One member of a standard set against its template: known, of the template's kind and data type. */
+function checkMember(
+  view: View,
+  out: Findings,
+  setClass: SetClass,
+  set: number,
+  name: string,
+  template: SetTemplateView,
+  property: number,
+  messagePrefix: string,
+): void {
+  const propertyName = view.str(property, 'Name');
+  const expected = propertyName === null ? undefined : template.property.get(propertyName);
+  if (!expected) {
+    out.add(set, `${messagePrefix}.unknownProperty`, { name, property: propertyName ?? '' });
+    return;
+  }
+  if (!view.is(property, expected.propertyClass)) {
+    out.add(set, `${messagePrefix}.propertyKind`, {
+      property: expected.name,
+      expected: expected.propertyClass,
+      actual: view.className(property),
+    });
+  }
+  if (setClass === 'IfcPropertySet') checkDataType(view, out, set, property, expected, messagePrefix);
+}
+
+/** A quantity set's MethodOfMeasurement is 'BaseQuantities'; `key`: its written key (`setReads`). */
+function checkMethod(view: View, out: Findings, set: number, prefix: string, key: number): void {
+  const { base } = methodVerdicts(view);
+  if (key >= 0 && base[key] === 1) return;
   const method = view.str(set, 'MethodOfMeasurement');
+  if (key >= 0) base[key] = method === 'BaseQuantities' ? 1 : 2;
   if (method !== 'BaseQuantities') out.add(set, `${prefix}.method`, { actual: method ?? '' });
 }
 
