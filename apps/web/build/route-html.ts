@@ -13,9 +13,15 @@ export const APP_MODULE = 'src/app/boot.tsx';
  * round trip less before the page is drawn (issue 21, decision 0176).
  */
 export const ROUTE_HTML: Record<string, string[]> = {
-  // With the Overview, the tab both open on (the router's preloadFirstTab imports it beside the route).
-  dashboard: ['src/app/dashboard-page.tsx', 'src/features/overview/overview-tab.tsx'],
-  demo: ['src/app/demo-page.tsx', 'src/features/overview/overview-tab.tsx'],
+  // With the Overview, the tab both open on (the router's preloadFirstTab imports it beside the route),
+  // and the loaders of the catalogues the route waits for (router.tsx dashboardMessages): otherwise
+  // two round trips one after the other once the app has run, the table and then the catalogues.
+  dashboard: [
+    'src/app/dashboard-page.tsx',
+    'src/features/overview/overview-tab.tsx',
+    'src/messages/on-demand.ts',
+  ],
+  demo: ['src/app/demo-page.tsx', 'src/features/overview/overview-tab.tsx', 'src/messages/on-demand.ts'],
 };
 
 /** The meta element naming the page's code, which the entry preloads once the page is painted. */
