@@ -12,9 +12,16 @@ export const APP_MODULE = 'src/app/boot.tsx';
  * code beside the app's instead of after the app has run and the router has asked for it: one
  * round trip less before the page is drawn (issue 21, decision 0176).
  */
-export const ROUTE_HTML: Record<string, string> = {
-  dashboard: 'src/app/dashboard-page.tsx',
-  demo: 'src/app/demo-page.tsx',
+export const ROUTE_HTML: Record<string, string[]> = {
+  // With the Overview, the tab both open on (the router's preloadFirstTab imports it beside the route),
+  // and the loaders of the catalogues the route waits for (router.tsx dashboardMessages): otherwise
+  // two round trips one after the other once the app has run, the table and then the catalogues.
+  dashboard: [
+    'src/app/dashboard-page.tsx',
+    'src/features/overview/overview-tab.tsx',
+    'src/messages/on-demand.ts',
+  ],
+  demo: ['src/app/demo-page.tsx', 'src/features/overview/overview-tab.tsx', 'src/messages/on-demand.ts'],
 };
 
 /** The meta element naming the page's code, which the entry preloads once the page is painted. */
@@ -91,16 +98,26 @@ export function routeHtml(): Plugin {
           files.push(fileName);
         };
         visit(holder.fileName);
+        // A module imported dynamically (the router's routes, the entry's boot.tsx) whose code sits in
+        // a grouped chunk is imported through a small facade chunk re-exporting it: named too, else
+        // each such import costs a phone a round trip after the code has run (decision 0449).
+        const facade = chunks.find(
+          (chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module) && chunk !== holder,
+        );
+        if (facade) visit(facade.fileName);
         return files;
       };
       const appFiles = filesFor(APP_MODULE, loaded);
       index.source = withModulePreloads(html, appFiles);
       const withApp = new Set([...loaded, ...appFiles]);
-      for (const [route, module] of Object.entries(ROUTE_HTML)) {
+      for (const [route, modules] of Object.entries(ROUTE_HTML)) {
+        const routeFiles: string[] = [];
+        for (const module of modules)
+          routeFiles.push(...filesFor(module, new Set([...withApp, ...routeFiles])));
         this.emitFile({
           type: 'asset',
           fileName: `${route}.html`,
-          source: withOpeningHeading(withModulePreloads(html, [...appFiles, ...filesFor(module, withApp)])),
+          source: withOpeningHeading(withModulePreloads(html, [...appFiles, ...routeFiles])),
         });
       }
     },

@@ -11,7 +11,7 @@ import { opensOnOverview } from '@/lib/opening-heading';
  * The requests a dashboard's first view makes, started by main.tsx as the page opens, while the
  * app's and the route's code download, instead of one after another as each component first renders (issue 21, decision
  * 0176): the session, the banners' queries and, when the opening tab is the Overview, the projects
- * and then the selected project's overview. Each is the GET its hook sends; the hook takes the answer
+ * and then the selected project's overview and IDS files. Each is the GET its hook sends; the hook takes the answer
  * (lib/api/early-responses.ts). A signed-out visitor (no session hint) asks nothing on /dashboard.
  */
 export function startFirstViewRequests(pathname: string, search: string): void {
@@ -50,6 +50,8 @@ function startOverviewRequests(listPath: ApiAddress, search: string): void {
       startEarlyRequest(API_BASE, apiPath('/projects/{projectId}/overview', path));
       startEarlyRequest(API_BASE, apiPath('/projects/{projectId}/schema-summary', path));
       startEarlyRequest(API_BASE, apiPath('/projects/{projectId}/attribute-insights', path));
+      // Whether it has an active IDS file: the Overview draws its figures with the answer (decision 0449).
+      startEarlyRequest(API_BASE, apiPath('/projects/{projectId}/idsfiles', path));
     })
     .catch(() => {});
 }

@@ -3,9 +3,9 @@ import { PageLoading } from '@/components/ui/page-loading';
 import { LoginPage } from '@/features/auth/login-page';
 import { SignupPage } from '@/features/auth/signup-page';
 import { VerifyEmailPage } from '@/features/auth/verify-email-page';
-import { DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
+import { type DashboardShellOptions, DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
 import { currentLocale, loadNamespaces } from '@/lib/i18n';
-import { openingHeading } from '@/lib/opening-heading';
+import { openingHeading, opensOnOverview } from '@/lib/opening-heading';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { pageCodeRun } from './page-code-run';
 import { RootLayout } from './root-layout';
@@ -28,8 +28,17 @@ const loadLocaleData = async () => {
   await nextTask();
 };
 
-/** The dashboard's and the demo's catalogues, loaded beside their code (disabled controls say why). */
-const dashboardMessages = () => loadNamespaces(currentLocale(), ['permissions', 'common']).catch(() => {});
+/**
+ * The dashboard's and the demo's catalogues, loaded beside their code (disabled controls say why),
+ * with the Overview's when the page opens on it: asked for by the tab's first render, it was one more
+ * round trip before the page's figures (decision 0449).
+ */
+const dashboardMessages = (options: DashboardShellOptions) =>
+  loadNamespaces(currentLocale(), [
+    'permissions',
+    'common',
+    ...(opensOnOverview(options, window.location.search) ? (['overview'] as const) : []),
+  ]).catch(() => {});
 
 // The sign-in pages load with the first bundle; the dashboard, the demo and help pages load on demand,
 // so a visitor who lands on /login does not download every dashboard area.
@@ -53,7 +62,7 @@ export const router = createBrowserRouter([
           // The opening tab's chunk loads beside the dashboard's, not after it (one round trip less).
           preloadFirstTab({});
           await loadLocaleData();
-          const messages = dashboardMessages();
+          const messages = dashboardMessages({});
           await pageCodeRun;
           const { DashboardPage } = await import('./dashboard-page');
           await messages;
@@ -66,7 +75,7 @@ export const router = createBrowserRouter([
           await nextTask();
           preloadFirstTab(DEMO_SHELL_OPTIONS);
           await loadLocaleData();
-          const messages = dashboardMessages();
+          const messages = dashboardMessages(DEMO_SHELL_OPTIONS);
           await pageCodeRun;
           const { DemoPage } = await import('./demo-page');
           await messages;

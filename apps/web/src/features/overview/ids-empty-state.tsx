@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDataSource } from '@/lib/data-source';
 import { useT } from '@/lib/i18n';
-import { useIdsFiles } from '../projects/files/queries';
+import { useIdsFiles } from '../projects/files/list-queries';
 import { actionBlockedReason } from '../projects/permissions';
 import { withExpandedFiles } from '../projects/selection-params';
 

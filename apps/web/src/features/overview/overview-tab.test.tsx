@@ -21,6 +21,12 @@ describe('OverviewTab', () => {
         status: 500,
         body: { error: { code: 'internal', message: 'Down' } },
       },
+      // The Overview asks for each project's IDS files beside its figures (decision 0449).
+      [`GET /projects/${DEPOT.id}/idsfiles`]: { body: { ids_files: [] } },
+      [`GET /projects/${TOWER.id}/idsfiles`]: {
+        status: 404,
+        body: { error: { code: 'project_not_found', message: 'Project not found' } },
+      },
       [`GET /projects/${TOWER.id}/overview`]: () => {
         listed = [DEPOT];
         return { status: 404, body: { error: { code: 'project_not_found', message: 'Project not found' } } };
@@ -28,14 +34,15 @@ describe('OverviewTab', () => {
     });
     const { user } = renderWithApp(<OverviewTab />, { route: `/?project=${TOWER.id}` });
 
-    // Three answers, each drawn in a background render (lib/use-background-settle.ts).
-    expect(await screen.findByText('Project Not Found')).toBeVisible();
+    // Three answers, each drawn in a background render (lib/use-background-settle.ts). The project's
+    // overview says it first (its 404), then the tab once the list read again lacks it, offering the next.
+    expect(await screen.findByRole('button', { name: 'Open Depot' })).toBeVisible();
+    expect(screen.getByText('Project Not Found')).toBeVisible();
     expect(
       screen.getByText(
         'The selected project is no longer available. Please select a different project or create a new one.',
       ),
     ).toBeVisible();
-    expect(await screen.findByRole('button', { name: 'Open Depot' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Create a project' })).toBeVisible();
     expect(readSelection(window.localStorage, 'inspector').project).toBeNull();
     // Never another project's figures in its place: Depot's overview is asked for only when chosen.

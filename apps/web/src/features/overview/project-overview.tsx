@@ -13,7 +13,7 @@ import {
   TrendingUp,
   Users,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -25,6 +25,7 @@ import { useDataSource } from '@/lib/data-source';
 import { formatBytes, formatNumber, formatPercent } from '@/lib/format';
 import { type MessageId, useT } from '@/lib/i18n';
 import { useBackgroundSettle } from '@/lib/use-background-settle';
+import { useIdsFiles } from '../projects/files/list-queries';
 import { ProjectNotFound } from '../projects/project-not-found';
 import { BimFilesTable } from './bim-files-table';
 import { type ComplianceLevel, complianceLevel } from './compliance-figure';
@@ -35,9 +36,12 @@ import { useProjectOverview } from './queries';
 // Its rule explanations come from the validity catalogue (and its message formatter): loaded with
 // the card, not with the dashboard's first view.
 const ValidityCard = lazy(async () => ({ default: (await import('./validity-card')).ValidityCard }));
-// Reads the project's IDS files (and their upload code's queries): loaded with the figures, not with
-// the dashboard's first view (its bundle budget).
-const IdsEmptyState = lazy(async () => ({ default: (await import('./ids-empty-state')).IdsEmptyState }));
+// The notice of a project without an active IDS file, with its permission rules: its own chunk, asked
+// for as this module runs (beside the overview's answers, not after them); the figures wait for it
+// when the notice is due, so it is drawn with them (decision 0449).
+const idsEmptyStateCode = import('./ids-empty-state');
+idsEmptyStateCode.catch(() => {}); // a failed load is the lazy component's to report, when shown
+const IdsEmptyState = lazy(async () => ({ default: (await idsEmptyStateCode).IdsEmptyState }));
 // Below the cards, with their attribute-analysis queries: loaded beside the first view, not in it
 // (the dashboard's bundle budget).
 const SchemaAnalysisSummary = lazy(async () => ({
@@ -59,9 +63,16 @@ const LEVEL_ICON: Record<ComplianceLevel, { icon: LucideIcon; className: string 
 export function ProjectOverview({ project }: { project: Project }) {
   const t = useT('overview');
   const overview = useProjectOverview(project.id);
+  // Whether the project has an active IDS file decides the empty state above the cards: the figures
+  // wait for it (a failed list counts as known, its notice simply stays away), so the notice is drawn
+  // with the cards instead of pushing them down after they were painted (a layout shift), and the
+  // page's largest text comes with its first figures (issue 37, decision 0449).
+  const ids = useIdsFiles(project.id);
+  const noticeDue = ids.data !== undefined && !ids.data.some((file) => file.is_active);
+  const noticeReady = useSettled(idsEmptyStateCode);
   const { mode } = useDataSource();
   // The figures arrive in a background render, sliced into short tasks (lib/use-background-settle.ts).
-  const pending = useBackgroundSettle(overview.isPending);
+  const pending = useBackgroundSettle(overview.isPending || ids.isPending || (noticeDue && !noticeReady));
   if (pending && !overview.isError) {
     return (
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6" aria-busy="true">
@@ -244,4 +255,20 @@ function Section({
       {children}
     </Card>
   );
+}
+
+/** Whether `promise` has settled (a failed chunk counts: its Suspense boundary shows nothing then). */
+function useSettled(promise: Promise<unknown>): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const done = () => {
+      if (live) setSettled(true);
+    };
+    promise.then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [promise]);
+  return settled;
 }

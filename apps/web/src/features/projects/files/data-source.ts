@@ -1,16 +1,9 @@
-import {
-  type BimFile,
-  type BimFileUploadResponse,
-  bimFileListResponseSchema,
-  type IdsFile,
-  idsFileListResponseSchema,
-  idsFileResponseSchema,
-  idsRevisionListResponseSchema,
-} from '@plumbline/contracts';
+import { type BimFileUploadResponse, type IdsFile, idsFileResponseSchema } from '@plumbline/contracts';
 import { apiRequest } from '@/lib/api';
 import { apiPath } from '@/lib/api/paths';
 import { uploadFile } from '@/lib/api/upload-request';
 import { type DataSourceMode, ReadOnlyDataSourceError, useDataSource } from '@/lib/data-source';
+import { type FilesReader, filesReader } from './read-source';
 
 export interface UploadOptions {
   onProgress?: (percent: number) => void;
@@ -26,29 +19,20 @@ export interface IdsUploadOptions extends UploadOptions {
 }
 
 /** The model and IDS files of a project: what the files panel reads and writes (decision 0066). */
-export interface FilesSource {
-  listBimFiles(projectId: string, signal?: AbortSignal): Promise<BimFile[]>;
-  listIdsFiles(projectId: string, signal?: AbortSignal): Promise<IdsFile[]>;
+export interface FilesSource extends FilesReader {
   uploadBimFile(projectId: string, file: File, options?: UploadOptions): Promise<BimFileUploadResponse>;
   uploadIdsFile(projectId: string, file: File, options?: IdsUploadOptions): Promise<IdsFile>;
   /** Stores `file` as the next revision of the IDS file (Replace, issue 30). */
   replaceIdsFile(projectId: string, idsFileId: string, file: File, options?: UploadOptions): Promise<IdsFile>;
-  /** Every revision of the IDS file's lineage, newest first. */
-  listIdsRevisions(projectId: string, idsFileId: string, signal?: AbortSignal): Promise<IdsFile[]>;
   setIdsFileActive(projectId: string, idsFileId: string, isActive: boolean): Promise<IdsFile>;
   /** Deletes a model (every version) or an IDS file. */
   deleteFile(projectId: string, kind: 'bim' | 'ids', fileId: string): Promise<void>;
 }
 
 export const liveFilesSource: FilesSource = {
-  async listBimFiles(projectId, signal) {
-    const path = apiPath('/projects/{projectId}/bimfiles', { path: { projectId } });
-    return (await apiRequest(path, { schema: bimFileListResponseSchema, signal })).bim_files;
-  },
-  async listIdsFiles(projectId, signal) {
-    const path = apiPath('/projects/{projectId}/idsfiles', { path: { projectId } });
-    return (await apiRequest(path, { schema: idsFileListResponseSchema, signal })).ids_files;
-  },
+  listBimFiles: filesReader.listBimFiles,
+  listIdsFiles: filesReader.listIdsFiles,
+  listIdsRevisions: filesReader.listIdsRevisions,
   uploadBimFile(projectId, file, options = {}) {
     return uploadFile<BimFileUploadResponse>({
       path: apiPath('/projects/{projectId}/bimfiles', { path: { projectId } }),
@@ -69,12 +53,6 @@ export const liveFilesSource: FilesSource = {
     });
     return (await uploadFile<{ ids_file: IdsFile }>({ path, file, ...options })).ids_file;
   },
-  async listIdsRevisions(projectId, idsFileId, signal) {
-    const path = apiPath('/projects/{projectId}/idsfiles/{idsFileId}/revisions', {
-      path: { projectId, idsFileId },
-    });
-    return (await apiRequest(path, { schema: idsRevisionListResponseSchema, signal })).revisions;
-  },
   async setIdsFileActive(projectId, idsFileId, isActive) {
     const path = apiPath('/projects/{projectId}/idsfiles/{idsFileId}', { path: { projectId, idsFileId } });
     const body = { is_active: isActive };
@@ -91,8 +69,8 @@ export const liveFilesSource: FilesSource = {
 
 /** The demo project's files, read by the same routes as live (it is public); writes are always refused. */
 export const demoFilesSource: FilesSource = {
-  listBimFiles: (projectId, signal) => liveFilesSource.listBimFiles(projectId, signal),
-  listIdsFiles: (projectId, signal) => liveFilesSource.listIdsFiles(projectId, signal),
+  listBimFiles: filesReader.listBimFiles,
+  listIdsFiles: filesReader.listIdsFiles,
   uploadBimFile: async () => {
     throw new ReadOnlyDataSourceError();
   },
@@ -102,8 +80,7 @@ export const demoFilesSource: FilesSource = {
   replaceIdsFile: async () => {
     throw new ReadOnlyDataSourceError();
   },
-  listIdsRevisions: (projectId, idsFileId, signal) =>
-    liveFilesSource.listIdsRevisions(projectId, idsFileId, signal),
+  listIdsRevisions: filesReader.listIdsRevisions,
   setIdsFileActive: async () => {
     throw new ReadOnlyDataSourceError();
   },

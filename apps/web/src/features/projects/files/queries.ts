@@ -1,30 +1,11 @@
 import type { BimFile, IdsFile } from '@plumbline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { filesPollInterval } from '@/lib/file-polling';
 import { projectChanged } from '@/lib/project-freshness';
 import { queryKeys } from '@/lib/query-keys';
 import { type IdsUploadOptions, type UploadOptions, useFilesSource } from './data-source';
 import { upsertFile } from './file-list';
 
-/** The project's BIM files, polled every 5 s (also in a background tab) until all are settled. */
-export function useBimFiles(projectId: string) {
-  const { mode, source } = useFilesSource();
-  // When the last file settles, lib/project-freshness.ts refreshes every view of the project.
-  return useQuery({
-    queryKey: queryKeys.files(mode, projectId),
-    queryFn: ({ signal }) => source.listBimFiles(projectId, signal),
-    refetchInterval: (current) => filesPollInterval(current.state.data),
-    refetchIntervalInBackground: true,
-  });
-}
-
-export function useIdsFiles(projectId: string) {
-  const { mode, source } = useFilesSource();
-  return useQuery({
-    queryKey: queryKeys.idsFiles(mode, projectId),
-    queryFn: ({ signal }) => source.listIdsFiles(projectId, signal),
-  });
-}
+export { useBimFiles, useIdsFiles } from './list-queries';
 
 export type UploadKind = 'ifc' | 'ids';
 
