@@ -196,10 +196,14 @@ for (const backend of testBackends()) {
       expect(await hasPropertyRows({ id: versionId, processedAt: null, projectId })).toBe(false);
     });
 
-    it(`answers alike on a generated ${GENERATED_MB} MB model`, async () => {
-      const out = join(scratch, 'generated.ifc');
-      await generateIfc({ targetBytes: GENERATED_MB * 1_000_000, seed: 34, out });
-      await matrix('Generated.ifc', readFileSync(out));
-    }, Math.max(600_000, GENERATED_MB * 60_000));
+    it(
+      `answers alike on a generated ${GENERATED_MB} MB model`,
+      async () => {
+        const out = join(scratch, 'generated.ifc');
+        await generateIfc({ targetBytes: GENERATED_MB * 1_000_000, seed: 34, out });
+        await matrix('Generated.ifc', readFileSync(out));
+      },
+      Math.max(600_000, GENERATED_MB * 60_000),
+    );
   });
 }
