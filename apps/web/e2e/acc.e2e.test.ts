@@ -180,14 +180,18 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
     await screenshot(page, 'acc-connect-invalid');
   });
 
-  it('says so when Autodesk fails, or has no hubs, or a hub has no projects', async () => {
+  it("says so when Autodesk fails, or has no hubs, or a hub has no projects; the session is deleted on the server when the wizard's page closes (spec 1 §4, issue 35)", async () => {
     await signUpViaApi(context.request, {
       email: uniqueEmail('acc-empty'),
       password: 'acc-import-2026',
       fullName: 'Em Pty',
     });
     await page.goto('/dashboard');
+    // The way to Autodesk and back unloads the page too: that hand-over keeps the session.
     const wizard = await connectToAcc(page);
+    const sessionId = (await page.evaluate(() => sessionStorage.getItem('oauth_session_id'))) as string;
+    expect(sessionId).toBeTruthy();
+    expect(await sessionRows(sessionId)).toBe(1);
     standin.failNext(500);
     await wizard.getByRole('button', { name: 'Continue with Current Session' }).click();
     await expectVisible(page.getByText('Connection Error'));
@@ -215,6 +219,11 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
     } finally {
       standin.setEmpty('projects', false);
     }
+
+    // The wizard's page closes: its ACC session goes on the server too.
+    expect(await sessionRows(sessionId)).toBe(1);
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => sessionRows(sessionId)).toBe(0);
   });
 });
 
@@ -309,25 +318,6 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
     await expectVisible(
       page.getByText('Failed to refresh project. Connection to Autodesk ACC may need to be re-established.'),
     );
-  });
-});
-
-describe('the ACC session on page unload (spec 1 §4, issue 35)', () => {
-  it("is deleted on the server when the wizard's page closes", async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('acc-unload'),
-      password: 'acc-import-2026',
-      fullName: 'Una Unload',
-    });
-    await page.goto('/dashboard');
-    // The way to Autodesk and back unloads the page too: that hand-over keeps the session.
-    await connectToAcc(page);
-    const sessionId = (await page.evaluate(() => sessionStorage.getItem('oauth_session_id'))) as string;
-    expect(sessionId).toBeTruthy();
-    expect(await sessionRows(sessionId)).toBe(1);
-
-    await page.close({ runBeforeUnload: true });
-    await expect.poll(() => sessionRows(sessionId)).toBe(0);
   });
 });
 
