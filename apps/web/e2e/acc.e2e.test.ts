@@ -23,6 +23,12 @@ import { payWithCard, TEST_CARD } from './harness/wizard';
 // against a loopback APS stand-in (its own server, as Autodesk's sign-in page is a real page the
 // browser visits; harness/acc.ts). Names, sizes and versions expected here are the stand-in's.
 const HOUR = 3_600_000;
+/**
+ * Waits on the server's state (a file's status, a database row) ask once a second rather than at
+ * expect.poll's default tenth: each asking is a request or a database connection, and processing under
+ * load takes many seconds, so a tighter poll only spends the CPU the processing waits for.
+ */
+const API_POLL = { interval: 1000 };
 
 let standin: ApsStandin;
 let server: RunningServer;
@@ -223,7 +229,7 @@ describe('ACC import in the wizard (issue 12 acceptance 1, 3)', () => {
     // The wizard's page closes: its ACC session goes on the server too.
     expect(await sessionRows(sessionId)).toBe(1);
     await page.close({ runBeforeUnload: true });
-    await expect.poll(() => sessionRows(sessionId)).toBe(0);
+    await expect.poll(() => sessionRows(sessionId), API_POLL).toBe(0);
   });
 });
 
@@ -279,13 +285,13 @@ describe('refreshing an ACC project (issue 12 acceptance 2, 3)', () => {
           source_version_tag: string;
         }[]
       ).filter((f) => f.name === 'Harbour Walls.ifc');
-    await expect.poll(async () => (await walls())[0]?.version_count).toBe(2);
+    await expect.poll(async () => (await walls())[0]?.version_count, API_POLL).toBe(2);
     expect(await walls()).toHaveLength(1);
     expect((await walls())[0]?.source_version_tag).toBe('v2');
 
     // Another day: the next call fails with 401 and the refresh token is refused too → re-authorise.
     standin.addVersion('Harbour Walls.ifc');
-    await expect.poll(async () => (await walls())[0]?.status).toBe('completed');
+    await expect.poll(async () => (await walls())[0]?.status, API_POLL).toBe('completed');
     await dayPasses(projectId);
     await page.goto('/dashboard?tab=projects');
     standin.failNext(401);
@@ -350,7 +356,7 @@ describe('a failed RVT translation (issue 35)', () => {
           error: string | null;
         }[]
       ).find((f) => f.name === 'Damaged Services.rvt');
-    await expect.poll(async () => (await damaged())?.status).toBe('failed');
+    await expect.poll(async () => (await damaged())?.status, API_POLL).toBe('failed');
     expect((await damaged())?.error).toBe(cause);
 
     const fileRow = async () => {
@@ -373,7 +379,7 @@ describe('a failed RVT translation (issue 35)', () => {
           status: string;
         }[]
       ).find((f) => f.name === 'Harbour Walls.ifc');
-    await expect.poll(async () => (await walls())?.status).toBe('completed');
+    await expect.poll(async () => (await walls())?.status, API_POLL).toBe('completed');
     standin.addVersion('Harbour Walls.ifc');
     await dayPasses(projectId);
     const translations = () =>
@@ -383,7 +389,7 @@ describe('a failed RVT translation (issue 35)', () => {
     await page.getByRole('button', { name: 'Refresh Harbour Damaged' }).click();
     await expectVisible(page.getByText('Project Refresh Initiated'));
     await expect.poll(translations).toBeGreaterThan(translated);
-    await expect.poll(async () => (await damaged())?.status).toBe('failed');
+    await expect.poll(async () => (await damaged())?.status, API_POLL).toBe('failed');
     expect((await damaged())?.error).toBe(cause);
 
     const after = await fileRow();
