@@ -110,10 +110,8 @@ export async function startApsStandin(opts: ApsStandinOptions) {
     sample('SimpleWall.ifc'),
     sample('wall_door_columnt_rgb4x3.ifc'),
   ]);
-  // The translation is a model of a couple of hundred elements (tests check that the elements were
-  // read): LargeBuilding.ifc, half the FZK house's bytes, so every import of it costs half the processing.
   addItem(design.id, 'Harbour Architecture.rvt', [Buffer.from('RVT stand-in model (architecture)\n')], {
-    ifc: sample('LargeBuilding.ifc'),
+    ifc: sample('AC20-FZK-Haus.ifc'),
   });
   addItem(design.id, 'Damaged Services.rvt', [Buffer.from('RVT stand-in model (damaged)\n')], {
     error: 'Revit file is damaged and could not be opened (TranslationWorker-InternalFailure).',
