@@ -6,6 +6,7 @@
  * so whatever is read from those bytes alone is the same for both. Nothing is decoded: the bytes are
  * hashed and compared with those of the first instance written that way.
  */
+import { parameterOffsetFrom } from '../step/decode-direct';
 import type { Access } from './access';
 import type { InstanceStore } from './store';
 
@@ -77,7 +78,7 @@ export class WrittenKeys {
     for (let n = 0; n < parts; n++) {
       const want = indexes[n]!;
       if (want > at) {
-        p = skipParameters(bytes, p, end, want - at);
+        p = parameterOffsetFrom(bytes, p, 0, end, want - at);
         if (p < 0) return NO_KEY;
         at = want;
       }
@@ -205,31 +206,4 @@ export class WrittenKeys {
     this.typeOf[cls] = Uint8Array.from(found, (f) => f.type);
     return indexes;
   }
-}
-
-/**
- * From the first byte of a parameter (depth 0, not in a string), past `count` top-level commas: the
- * offset `parameterOffset` gives for the parameter `count` further on; -1 when the instance ends first.
- */
-function skipParameters(bytes: Uint8Array, p: number, end: number, count: number): number {
-  let depth = 0;
-  let param = 0;
-  while (param < count) {
-    if (p >= end) return -1;
-    const c = bytes[p]!;
-    if (c === 39) {
-      let q = bytes.indexOf(39, p + 1);
-      while (q !== -1 && bytes[q + 1] === 39) q = bytes.indexOf(39, q + 2);
-      if (q === -1 || q > end) return -1;
-      p = q + 1;
-      continue;
-    }
-    if (c === 40) depth++;
-    else if (c === 41) {
-      if (depth === 0) return -1;
-      depth--;
-    } else if (c === 44 && depth === 0) param++;
-    p++;
-  }
-  return p;
 }
