@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testBackend } from './support/backends';
 import { uploadIds, uploadProcessed } from './support/processed-model';
 import { sharedFile } from './support/samples';
+import { expireWaiversJob } from '../src/modules/waivers';
+import { rowsOf } from '../src/platform/db';
 import {
+  advanceAndSignIn,
   call,
   eventually,
   type Session,
@@ -179,6 +182,60 @@ describe.skipIf(!haveSamples)('kept project answers never go stale', () => {
       versionId,
     );
     expect(after.project.project.totalSizeBytes).toBe(2 * before.project.project.totalSizeBytes);
+  });
+
+  it('an approved waiver is read at once, and so is its lapse', async () => {
+    const editor = await signUp(server, 'Kept Editor');
+    const added = await call(server, owner, 'POST', `/api/v1/projects/${projectId}/members`, {
+      email: editor.email,
+      role: 'Editor',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    type Row = { specification_id: string; waived: number; warning: number; failed: number };
+    const bySpec = (answer: { specifications: Row[] }) =>
+      new Map(answer.specifications.map((r) => [r.specification_id, r]));
+    const before = await readAll();
+    const failing = before.compliance.specifications.find((r: Row) => r.failed + r.warning > 0) as Row;
+    expect(failing, 'the sample fails at least one specification').toBeDefined();
+    expect(failing.waived).toBe(0);
+    // Every failure of that specification on this file, waived by an Editor and approved by an Admin.
+    const day = 24 * 60 * 60 * 1000;
+    const requested = await call(server, editor, 'POST', `/api/v1/projects/${projectId}/waivers`, {
+      file_id: fileId,
+      specification_id: failing.specification_id,
+      scope: 'specification',
+      reason: 'Agreed with the client',
+      expires_on: new Date(server.clock.now().getTime() + 30 * day).toISOString().slice(0, 10),
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const waiverId = requested.json().waiver.id as string;
+    // A request alone changes no figure.
+    expect(bySpec((await readAll()).compliance).get(failing.specification_id)).toEqual(failing);
+    const approved = await call(
+      server,
+      owner,
+      'POST',
+      `/api/v1/projects/${projectId}/waivers/${waiverId}/approve`,
+      {},
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    const waived = bySpec((await readAll()).compliance).get(failing.specification_id);
+    expect(waived).toMatchObject({ waived: failing.failed + failing.warning, failed: 0, warning: 0 });
+    // The waiver lapses: the expiry job writes it, and the next read has the failures back.
+    await server.database.db.execute(
+      sql`update waivers set expires_at = ${new Date(server.clock.now().getTime() + day).toISOString()}::timestamptz
+          where id = ${waiverId}`,
+    );
+    await advanceAndSignIn(server, 2 * day, [owner, editor]);
+    await server.queue.send(expireWaiversJob, {});
+    await eventually(async () => {
+      const [row] = await rowsOf<{ state: string }>(
+        server.database.db,
+        sql`select state from waivers where id = ${waiverId}`,
+      );
+      return row?.state === 'expired';
+    });
+    expect(bySpec((await readAll()).compliance).get(failing.specification_id)).toEqual(failing);
   });
 
   it('a file left out of the project is left out at once', async () => {
