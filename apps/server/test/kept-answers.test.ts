@@ -1,11 +1,11 @@
 import { parseIds } from '@plumbline/ids';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expireWaiversJob } from '../src/modules/waivers';
+import { rowsOf } from '../src/platform/db';
 import { testBackend } from './support/backends';
 import { uploadIds, uploadProcessed } from './support/processed-model';
 import { sharedFile } from './support/samples';
-import { expireWaiversJob } from '../src/modules/waivers';
-import { rowsOf } from '../src/platform/db';
 import {
   advanceAndSignIn,
   call,
