@@ -10,43 +10,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
+import { nodeBundleOptions } from './node-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only ? new Set(values.only.split(',')) : null;
 const wants = (part) => !only || only.has(part);
 
-/** Bundle our own source packages, keep every other bare import external. */
-const externalizeNpmPackages = {
-  name: 'externalize-npm-packages',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@plumbline/')) return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
-
 async function bundle(entryPoints, outdir) {
   const existing = entryPoints.filter((entry) => existsSync(join(root, entry)));
   if (existing.length === 0) return;
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: existing,
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    conditions: ['source'],
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [externalizeNpmPackages],
-    // Bundled ESM has no require(); some CommonJS-minded code paths still expect it.
-    banner: {
-      js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);",
-    },
-  });
+  await esbuild.build(
+    nodeBundleOptions({ absWorkingDir: root, entryPoints: existing, outdir, sourcemap: true }),
+  );
   console.log(`built ${existing.join(', ')} -> ${outdir}`);
 }
 

@@ -10,38 +10,22 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { nodeBundleOptions } from '../../scripts/node-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Bundles bench-child.ts and the check worker into `outDir`; returns the child's path. */
 export async function buildBenchChild(outDir: string): Promise<string> {
   await mkdir(outDir, { recursive: true });
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: {
-      'bench-child': 'bench/bench-child.ts',
-      'check-worker': 'packages/ids/src/check/check-worker.ts',
-    },
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    conditions: ['source'],
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-npm-packages',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@plumbline/') ? undefined : { path: args.path, external: true },
-          );
-        },
+  await esbuild.build(
+    nodeBundleOptions({
+      absWorkingDir: root,
+      entryPoints: {
+        'bench-child': 'bench/bench-child.ts',
+        'check-worker': 'packages/ids/src/check/check-worker.ts',
       },
-    ],
-    banner: {
-      js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);",
-    },
-  });
+      outdir: outDir,
+    }),
+  );
   return join(outDir, 'bench-child.js');
 }

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { nodeBundleOptions } from '../../../../scripts/node-bundle.mjs';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -38,42 +39,27 @@ const ENTRY_SOURCES = /apps[\\/]server[\\/]src[\\/](main|worker)\.ts$/;
 export async function buildThreadBundle(): Promise<string> {
   mkdirSync(join(root, 'apps/server/dist'), { recursive: true });
   const outdir = mkdtempSync(join(root, 'apps/server/dist/test-threads-'));
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: ENTRIES,
-    outdir,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    conditions: ['source'],
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'entry-place-of-source',
-        setup(build) {
-          build.onLoad({ filter: ENTRY_SOURCES }, (args) => ({
-            contents: readFileSync(args.path, 'utf8').replaceAll(
-              'import.meta.url',
-              JSON.stringify(pathToFileURL(args.path).href),
-            ),
-            loader: 'ts',
-          }));
+  await esbuild.build(
+    nodeBundleOptions({
+      absWorkingDir: root,
+      entryPoints: ENTRIES,
+      outdir,
+      splitting: true,
+      plugins: [
+        {
+          name: 'entry-place-of-source',
+          setup(build) {
+            build.onLoad({ filter: ENTRY_SOURCES }, (args) => ({
+              contents: readFileSync(args.path, 'utf8').replaceAll(
+                'import.meta.url',
+                JSON.stringify(pathToFileURL(args.path).href),
+              ),
+              loader: 'ts',
+            }));
+          },
         },
-      },
-      {
-        name: 'externalize-npm-packages',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@plumbline/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-    banner: {
-      js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);",
-    },
-  });
+      ],
+    }),
+  );
   return outdir;
 }

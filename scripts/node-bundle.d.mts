@@ -1,0 +1,4 @@
+import type { BuildOptions } from 'esbuild';
+
+/** `options` on top of the common settings of a bundle run by plain Node (node-bundle.mjs). */
+export declare function nodeBundleOptions(options: BuildOptions): BuildOptions;
