@@ -7,20 +7,16 @@
  * browser gets the catalogues compiled by the web build (decision 0230), and the reports compile them
  * in Node on first use (report/message-text.ts).
  */
-import { type CompiledCatalogue, formatMessage, type Locale, type UiLocale } from '@plumbline/i18n';
+import type { Locale } from '@plumbline/i18n';
 import de from './messages/de.json';
-import en from './messages/en.json';
 import fr from './messages/fr.json';
 import nl from './messages/nl.json';
 import rulesDe from './messages/rules/de.json';
-import rulesEn from './messages/rules/en.json';
 import rulesFr from './messages/rules/fr.json';
 import rulesNl from './messages/rules/nl.json';
-import type { MessageRef } from './types';
+import { type Catalogue, englishCatalogue } from './messages-en';
 
-/** A catalogue as written: id → ICU message. */
-export type Catalogue = Readonly<Record<string, string>>;
-export const englishCatalogue: Catalogue = { ...en, ...rulesEn };
+export { type Catalogue, englishCatalogue, validityText } from './messages-en';
 
 const byLocale: Record<Locale, Catalogue> = {
   en: englishCatalogue,
@@ -32,14 +28,4 @@ const byLocale: Record<Locale, Catalogue> = {
 /** The validity catalogue of a language: the findings' messages and the rules' explanations. */
 export function validityCatalogue(locale: Locale): Catalogue {
   return byLocale[locale];
-}
-
-/** A validity finding's or rule's message in words; the id itself when the catalogue lacks it. */
-export function validityText(
-  message: MessageRef,
-  catalogue: CompiledCatalogue,
-  locale: UiLocale = 'en',
-): string {
-  const compiled = catalogue[message.id];
-  return compiled === undefined ? message.id : formatMessage(locale, compiled, message.values);
 }

@@ -1,5 +1,5 @@
 import type { CompiledCatalogue } from '@plumbline/i18n';
-import { englishCatalogue, validityText as render } from '@plumbline/validity/messages';
+import { englishCatalogue, validityText as render } from '@plumbline/validity/messages-en';
 import type { MessageRef } from '@plumbline/validity/types';
 import { currentLocale, t } from '@/lib/i18n';
 
