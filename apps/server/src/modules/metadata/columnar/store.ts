@@ -40,6 +40,19 @@ const ANSWER_CACHE_SHARE = 1 / 16;
 /** Bytes an answered row is counted as in the answer cache (eight short strings and a number). */
 const BYTES_PER_ANSWER_ROW = 400;
 
+/**
+ * A search tests the distinct lower-case values (`<table>_d`) instead of every row while they are at
+ * most this share of the rows (the 200 MB model: 5,125 values for 1.4 million rows); beyond it the
+ * table is not made and a search tests every row's value, as before decision 0459.
+ */
+const DISTINCT_VALUES_SHARE_MAX = 1 / 4;
+
+/**
+ * Bytes a distinct value's entry takes beyond its rows' positions (measured, decision 0459: the
+ * entry, its list's header and the value's text); each row's position in it is counted in BYTES_PER_ROW.
+ */
+const BYTES_PER_DISTINCT_VALUE = 120;
+
 /** A version whose file is not there yet (processed before the columnar store) is asked again after this. */
 const ABSENT_RECHECK_MS = 30_000;
 
@@ -56,11 +69,15 @@ export interface ColumnarStoreDeps {
    * absent: the version's own (storageKeys.explorerRows).
    */
   sharedFileOf?: (versionId: string) => Promise<string | null>;
+  /** DISTINCT_VALUES_SHARE_MAX unless given (tests: 1 always makes `<table>_d`, 0 never). */
+  distinctValuesShareMax?: number;
 }
 
 interface Loaded {
   table: string;
   rows: number;
+  /** Distinct values in `<table>_d` (a search reads them); null: not made (too many, see above). */
+  values: number | null;
 }
 
 /** An ExplorerStore that can say a version has no file: the SQL store then answers (routing-store.ts). */
@@ -75,6 +92,7 @@ export interface ColumnarExplorerStore extends ExplorerStore {
  */
 export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarExplorerStore {
   const { engine } = deps;
+  const distinctShareMax = deps.distinctValuesShareMax ?? DISTINCT_VALUES_SHARE_MAX;
   const now = deps.now ?? Date.now;
   let sequence = 0;
   const inflight = new Map<string, number>();
@@ -82,7 +100,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   const drop = (table: string) => {
     valueOrders.delete(table);
     engine
-      .run(`drop table if exists ${table}; drop table if exists ${table}_e; drop table if exists ${table}_v`)
+      .run(`drop table if exists ${table}; drop table if exists ${table}_e; drop table if exists ${table}_v; drop table if exists ${table}_d`)
       .catch(() => {});
   };
   const release = (table: string) => {
@@ -163,15 +181,32 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
         `create table ${table} as select *, lower(value) as value_lower
          from read_parquet(${sqlText(path)}) order by row_no`,
       );
-      // The elements alone (a sixth of the rows): a search tests their names and GlobalIds once each.
+      // The elements alone (a sixth of the rows): a search tests their names and GlobalIds once each,
+      // and takes a matching element's rows as their range (an element's rows are consecutive:
+      // write.ts numbers the rows in step id order).
       await engine.run(
-        `create table ${table}_e as select distinct step_id, lower(object_name) as name_lower,
-           lower(global_id) as global_id_lower from ${table} order by step_id`,
+        `create table ${table}_e as select step_id, lower(object_name) as name_lower,
+           lower(global_id) as global_id_lower, cast(min(row_no) as integer) as first_row,
+           cast(max(row_no) + 1 as integer) as end_row
+         from ${table} group by all order by step_id`,
       );
-      const [count] = await engine.query<{ rows: number }>(
-        `select cast(count(*) as integer) as rows from ${table}`,
+      // Each distinct lower-case value with the positions of its rows: a new search term tests these
+      // few thousand values instead of every row's (decision 0459).
+      await engine.run(
+        `create table ${table}_d as select value_lower, list(row_no) as row_nos
+         from ${table} where value_lower is not null group by value_lower`,
       );
-      return { table, rows: count?.rows ?? 0 };
+      const [count] = await engine.query<{ rows: number; values: number }>(
+        `select cast((select count(*) from ${table}) as integer) as rows,
+           cast((select count(*) from ${table}_d) as integer) as values`,
+      );
+      const rows = count?.rows ?? 0;
+      const values = count?.values ?? 0;
+      if (values > rows * distinctShareMax) {
+        await engine.run(`drop table ${table}_d`);
+        return { table, rows, values: null };
+      }
+      return { table, rows, values };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -193,7 +228,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
           loaded.delete(key);
           absent.set(key, now());
         } else if (loaded.get(key) === loading) {
-          loaded.set(key, loading, { size: Math.max(1, value.rows) });
+          loaded.set(key, loading, { size: Math.max(1, loadedSize(value)) });
         }
       },
       () => loaded.delete(key),
@@ -204,7 +239,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   /** The version's table, held (not dropped) until the returned release is called. */
   async function hold(
     version: ExplorerVersion,
-  ): Promise<{ table: string; rows: number; release: () => void }> {
+  ): Promise<{ table: string; rows: number; byValue: boolean; release: () => void }> {
     const value = await load(version);
     if (!value) throw new Error(`No explorer file for version ${version.id}`);
     const { table } = value;
@@ -213,6 +248,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     return {
       table,
       rows: value.rows,
+      byValue: value.values !== null,
       release: () => {
         if (!released) release(table);
         released = true;
@@ -222,11 +258,11 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
 
   async function using<T>(
     version: ExplorerVersion,
-    read: (table: string, rows: number) => Promise<T>,
+    read: (table: string, rows: number, byValue: boolean) => Promise<T>,
   ): Promise<T> {
     const held = await hold(version);
     try {
-      return await read(held.table, held.rows);
+      return await read(held.table, held.rows, held.byValue);
     } finally {
       held.release();
     }
@@ -255,9 +291,14 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   }
 
   /** The selection's WHERE clause on `table` (null: selects nothing). */
-  async function whereIn(version: ExplorerVersion, selection: ExplorerSelection, table: string) {
+  async function whereIn(
+    version: ExplorerVersion,
+    selection: ExplorerSelection,
+    table: string,
+    byValue: boolean,
+  ) {
     const keys = selection.search ? await facets(version) : [];
-    return whereOf(selection, table, keys);
+    return whereOf(selection, table, keys, byValue);
   }
 
   return {
@@ -268,8 +309,8 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     facets,
 
     facetCounts: (version, selection, facet) =>
-      using(version, async (table) => {
-        const where = await whereIn(version, selection, table);
+      using(version, async (table, _rows, byValue) => {
+        const where = await whereIn(version, selection, table, byValue);
         if (where === null) return [];
         const column = facet === 'level' ? "coalesce(level, '')" : facet;
         return answer<FacetCountRow>(
@@ -296,8 +337,8 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     },
 
     count: (version, selection) =>
-      using(version, async (table, loadedRows): Promise<ExplorerCount> => {
-        const where = await whereIn(version, selection, table);
+      using(version, async (table, loadedRows, byValue): Promise<ExplorerCount> => {
+        const where = await whereIn(version, selection, table, byValue);
         if (where === null) return { value: 0, exact: true };
         if (where === 'true') return { value: loadedRows, exact: true };
         if (!selection.search) {
@@ -315,8 +356,8 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       }),
 
     page: (version, selection, order, limit, offset) =>
-      using(version, async (table, loadedRows) => {
-        const where = await whereIn(version, selection, table);
+      using(version, async (table, loadedRows, byValue) => {
+        const where = await whereIn(version, selection, table, byValue);
         if (where === null) return [];
         const rows = Math.trunc(limit);
         const skip = Math.trunc(offset);
@@ -345,9 +386,9 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
 
     async *rows(version, selection, chunkRows) {
       // Held for the whole export: the version stays loaded until its last chunk is read.
-      const { table, release } = await hold(version);
+      const { table, byValue, release } = await hold(version);
       try {
-        const where = await whereIn(version, selection, table);
+        const where = await whereIn(version, selection, table, byValue);
         if (where === null) return;
         let after = -1;
         for (;;) {
@@ -418,7 +459,12 @@ function listOf(values: readonly string[]): string | null {
 }
 
 /** The WHERE clause of a selection ('true' for every row); null when it selects nothing. */
-function whereOf(selection: ExplorerSelection, table: string, keys: readonly FacetCountRow[]): string | null {
+function whereOf(
+  selection: ExplorerSelection,
+  table: string,
+  keys: readonly FacetCountRow[],
+  byValue: boolean,
+): string | null {
   const parts: string[] = [];
   const inList = (column: string, values: readonly string[] | undefined) => {
     if (values === undefined) return true;
@@ -441,7 +487,7 @@ function whereOf(selection: ExplorerSelection, table: string, keys: readonly Fac
   if (!inList('attribute', selection.attributes)) return null;
   if (selection.search) {
     if (selection.search.includes('\0')) return null;
-    parts.push(searchClause(selection.search, table, keys));
+    parts.push(searchClause(selection.search, table, keys, byValue));
   }
   if (selection.range) {
     const clause = rangeClause(selection.range);
@@ -473,25 +519,41 @@ function rangeClause(range: ValueRange): string | null {
 
 /**
  * Case-insensitive containment in the row's value, attribute, set, class, category, name or GlobalId,
- * or the element's STEP id (decision 0168). Only the value is tested row by row: the attribute, set,
- * class and category keys that match come from the version's facets, the elements whose name or
- * GlobalId match from its element table (once per element, not per property).
+ * or the element's STEP id (decision 0168). The attribute, set, class and category keys that match
+ * come from the version's facets, the elements whose name or GlobalId match from its element table
+ * (once per element, not per property). The value: with `<table>_d` (byValue, decision 0459) the
+ * distinct values are tested and the matching rows are their positions, with the matching elements'
+ * row ranges and the matching keys' rows; without it every row's value is tested.
  */
-function searchClause(term: string, table: string, keys: readonly FacetCountRow[]): string {
-  const lower = term.toLowerCase();
-  const options = [`contains(value_lower, ${sqlText(lower)})`];
+function searchClause(term: string, table: string, keys: readonly FacetCountRow[], byValue: boolean): string {
+  const folded = term.toLowerCase();
+  const lower = sqlText(folded);
+  const keyOptions: string[] = [];
   for (const facet of ['attribute', 'property_set', 'ifc_class', 'category']) {
-    const matching = keys.filter((k) => k.facet === facet && k.key.toLowerCase().includes(lower));
+    const matching = keys.filter((k) => k.facet === facet && k.key.toLowerCase().includes(folded));
     const list = listOf(matching.map((k) => k.key));
-    if (list !== null) options.push(`${facet} in (${list})`);
+    if (list !== null) keyOptions.push(`${facet} in (${list})`);
   }
   const stepId = stepIdOf(term);
-  const byId = stepId !== null ? ` or step_id = ${stepId}` : '';
-  options.push(
-    `step_id in (select step_id from ${table}_e where contains(name_lower, ${sqlText(lower)})
-      or contains(global_id_lower, ${sqlText(lower)})${byId})`,
-  );
-  return `(${options.join(' or ')})`;
+  const elements = `contains(name_lower, ${lower}) or contains(global_id_lower, ${lower})${
+    stepId !== null ? ` or step_id = ${stepId}` : ''
+  }`;
+  if (!byValue) {
+    const options = [`contains(value_lower, ${lower})`, ...keyOptions];
+    options.push(`step_id in (select step_id from ${table}_e where ${elements})`);
+    return `(${options.join(' or ')})`;
+  }
+  const sources = [
+    `select unnest(row_nos) from ${table}_d where contains(value_lower, ${lower})`,
+    `select unnest(range(first_row, end_row)) from ${table}_e where ${elements}`,
+  ];
+  if (keyOptions.length > 0) sources.push(`select row_no from ${table} where ${keyOptions.join(' or ')}`);
+  return `row_no in (${sources.join(' union all ')})`;
+}
+
+/** The cache's size of a loaded version, in rows of BYTES_PER_ROW (its distinct values added). */
+function loadedSize(value: Loaded): number {
+  return value.rows + Math.ceil(((value.values ?? 0) * BYTES_PER_DISTINCT_VALUE) / BYTES_PER_ROW);
 }
 
 const sortColumns: Record<string, string> = {
