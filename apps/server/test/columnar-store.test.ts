@@ -35,6 +35,9 @@ describe('columnar explorer store', () => {
     storage,
     workDir: join(scratch, 'cache'),
     cacheBytes: 64 * 1024 * 1024,
+    // Searches through the distinct values on every model, however many (decision 0459): the matrix
+    // then proves that path; test/explorer-store.test.ts runs the default share.
+    distinctValuesShareMax: 1,
   });
   afterAll(() => {
     engine.close();

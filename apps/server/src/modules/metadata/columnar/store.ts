@@ -347,9 +347,19 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
           );
           return { value: row?.n ?? 0, exact: true };
         }
-        // A search scans every value: stop at the first COUNT_LIMIT + 1 matches.
+        // A search scans every value: stop at the first COUNT_LIMIT + 1 matches. A search alone through
+        // the distinct values counts the row numbers it names, without reading the rows.
+        const keys = await facets(version);
+        // Alone: the selection's clause is the search's own (whatever else a selection may hold).
+        const alone = byValue && where === whereOf({ search: selection.search }, table, keys, true);
         const [row] = await answer<{ n: number }>(
-          `select cast(count(*) as integer) as n from (select 1 from ${table} where ${where} limit ${COUNT_LIMIT + 1})`,
+          alone
+            ? `select cast(count(*) as integer) as n from (select distinct row_no from (${searchRows(
+                selection.search,
+                table,
+                keys,
+              )}) limit ${COUNT_LIMIT + 1})`
+            : `select cast(count(*) as integer) as n from (select 1 from ${table} where ${where} limit ${COUNT_LIMIT + 1})`,
         );
         const n = row?.n ?? 0;
         return n > COUNT_LIMIT ? { value: COUNT_LIMIT, exact: false } : { value: n, exact: true };
@@ -375,6 +385,14 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
           return answer<ExplorerRow>(
             `select ${rowColumns} from ${table} join (select pos, row_no from ${table}_v
                where pos >= ${from} and pos < ${to}) v using (row_no) order by v.pos ${direction}`,
+          );
+        }
+        if (byValue && selection.search) {
+          // The page's row numbers first, then their rows: the row numbers a search names may lie
+          // anywhere, so reading every column of the rows beside them would read the whole table.
+          return answer<ExplorerRow>(
+            `select ${rowColumns} from ${table} where row_no in (select row_no from ${table} where ${where}
+               order by ${orderOf(order)} limit ${rows} offset ${skip}) order by ${orderOf(order)}`,
           );
         }
         return answer<ExplorerRow>(
@@ -526,6 +544,29 @@ function rangeClause(range: ValueRange): string | null {
  * row ranges and the matching keys' rows; without it every row's value is tested.
  */
 function searchClause(term: string, table: string, keys: readonly FacetCountRow[], byValue: boolean): string {
+  if (byValue) return `row_no in (${searchRows(term, table, keys)})`;
+  const { lower, keyOptions, elements } = searchParts(term, keys);
+  const options = [`contains(value_lower, ${lower})`, ...keyOptions];
+  options.push(`step_id in (select step_id from ${table}_e where ${elements})`);
+  return `(${options.join(' or ')})`;
+}
+
+/**
+ * The row numbers a search matches, from `<table>_d` (decision 0459): the matching values' rows, the
+ * matching elements' ranges, the matching keys' rows. A row may be named more than once.
+ */
+function searchRows(term: string, table: string, keys: readonly FacetCountRow[]): string {
+  const { lower, keyOptions, elements } = searchParts(term, keys);
+  const sources = [
+    `select unnest(row_nos) as row_no from ${table}_d where contains(value_lower, ${lower})`,
+    `select unnest(range(first_row, end_row)) as row_no from ${table}_e where ${elements}`,
+  ];
+  if (keyOptions.length > 0) sources.push(`select row_no from ${table} where ${keyOptions.join(' or ')}`);
+  return sources.join(' union all ');
+}
+
+/** The term as an SQL text in lower case, the facet keys it matches, and its test of an element. */
+function searchParts(term: string, keys: readonly FacetCountRow[]) {
   const folded = term.toLowerCase();
   const lower = sqlText(folded);
   const keyOptions: string[] = [];
@@ -538,17 +579,7 @@ function searchClause(term: string, table: string, keys: readonly FacetCountRow[
   const elements = `contains(name_lower, ${lower}) or contains(global_id_lower, ${lower})${
     stepId !== null ? ` or step_id = ${stepId}` : ''
   }`;
-  if (!byValue) {
-    const options = [`contains(value_lower, ${lower})`, ...keyOptions];
-    options.push(`step_id in (select step_id from ${table}_e where ${elements})`);
-    return `(${options.join(' or ')})`;
-  }
-  const sources = [
-    `select unnest(row_nos) from ${table}_d where contains(value_lower, ${lower})`,
-    `select unnest(range(first_row, end_row)) from ${table}_e where ${elements}`,
-  ];
-  if (keyOptions.length > 0) sources.push(`select row_no from ${table} where ${keyOptions.join(' or ')}`);
-  return `row_no in (${sources.join(' union all ')})`;
+  return { lower, keyOptions, elements };
 }
 
 /** The cache's size of a loaded version, in rows of BYTES_PER_ROW (its distinct values added). */
