@@ -52,7 +52,17 @@ function model() {
     }
     own.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     for (const [propertySet, attribute, value] of own) {
-      rows.push({ stepId, globalId, objectName: name, ifcClass, level, propertySet, attribute, value, category });
+      rows.push({
+        stepId,
+        globalId,
+        objectName: name,
+        ifcClass,
+        level,
+        propertySet,
+        attribute,
+        value,
+        category,
+      });
     }
   }
   return { elements, properties, rows };
@@ -68,7 +78,7 @@ function expected(rows: readonly Row[], selection: ExplorerSelection): Row[] {
       (id?.[1] !== undefined && Number(id[1]) === r.stepId
         ? true
         : [r.value, r.attribute, r.propertySet, r.ifcClass, r.category, r.objectName, r.globalId].some(
-            (text) => text !== null && text.toLowerCase().includes(term),
+            (text) => text?.toLowerCase().includes(term) === true,
           )),
   );
 }

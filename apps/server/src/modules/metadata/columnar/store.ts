@@ -102,7 +102,9 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   const drop = (table: string) => {
     valueOrders.delete(table);
     engine
-      .run(`drop table if exists ${table}; drop table if exists ${table}_e; drop table if exists ${table}_v; drop table if exists ${table}_d`)
+      .run(
+        `drop table if exists ${table}; drop table if exists ${table}_e; drop table if exists ${table}_v; drop table if exists ${table}_d`,
+      )
       .catch(() => {});
   };
   const release = (table: string) => {
