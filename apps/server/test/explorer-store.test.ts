@@ -34,9 +34,42 @@ const SAMPLES = [
   'SimpleWall.ifc',
   'wall_door_columnt_rgb4x3.ifc',
 ];
-// 3 MB in the suite; EXPLORER_MATRIX_MB=50 runs issue 34's 50 MB acceptance (minutes, not in npm test).
+// 3 MB in the suite; EXPLORER_MATRIX_MB=50 runs issue 34's 50 MB acceptance (minutes, not in npm test);
+// EXPLORER_MATRIX_TIMES=1000 also lists the store calls that took a second or more.
 const GENERATED_MB = Number(process.env.EXPLORER_MATRIX_MB ?? 3);
 const haus = sharedFile('ifc-samples/AC20-FZK-Haus.ifc');
+
+/**
+ * With EXPLORER_MATRIX_TIMES set, the store's calls that take over that many milliseconds are written
+ * to stderr with their arguments (which matrix case is slow on a large model; nothing is asserted).
+ */
+function timed(name: string, store: ExplorerStore): ExplorerStore {
+  const over = Number(process.env.EXPLORER_MATRIX_TIMES);
+  if (!Number.isFinite(over)) return store;
+  const say = (call: string, args: unknown[], started: number) => {
+    const ms = performance.now() - started;
+    if (ms >= over)
+      process.stderr.write(`${name} ${call} ${ms.toFixed(0)} ms ${JSON.stringify(args.slice(1))}\n`);
+  };
+  return new Proxy(store, {
+    get(target, call: string) {
+      const member = Reflect.get(target, call) as unknown;
+      if (typeof member !== 'function') return member;
+      return (...args: unknown[]) => {
+        const started = performance.now();
+        const out = member.apply(target, args) as unknown;
+        if (out instanceof Promise) return out.finally(() => say(call, args, started));
+        if (out && typeof out === 'object' && Symbol.asyncIterator in out) {
+          return (async function* () {
+            yield* out as AsyncIterable<unknown>;
+            say(call, args, started);
+          })();
+        }
+        return out;
+      };
+    },
+  });
+}
 
 for (const backend of testBackends()) {
   describe.skipIf(haus === null)(`explorer store equivalence (${backend.name})`, () => {
@@ -52,8 +85,8 @@ for (const backend of testBackends()) {
 
     /** The stores under test; each answers the whole matrix. */
     const stores = (): Array<[string, ExplorerStore]> => [
-      ['sql', createSqlExplorerStore(server.database.db)],
-      ['columnar', columnarStore],
+      ['sql', timed('sql', createSqlExplorerStore(server.database.db))],
+      ['columnar', timed('columnar', columnarStore)],
     ];
 
     beforeAll(async () => {

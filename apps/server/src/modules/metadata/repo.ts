@@ -43,17 +43,18 @@ export async function listFacetKeysMatching(
 }
 
 /**
- * Up to `limit` STEP ids of elements whose name, GlobalId or id match the term: a scan of the
- * version's elements (a sixth of its property rows; the service caches the answer per term). Trigram
- * indexes here cost more at every upload than they save (decision 0168).
+ * Up to `limit` STEP ids of elements whose name, GlobalId or id match the term, or whose class is one
+ * of `classes`: a scan of the version's elements (a sixth of its property rows; the service caches the
+ * answer per term). Trigram indexes here cost more at every upload than they save (decision 0168).
  */
 export async function listMatchingElementIds(
   db: Database,
   versionId: string,
   term: string,
+  classes: readonly string[],
   limit: number,
 ): Promise<number[]> {
-  const result = await db.execute(sql`${matchingElementsQuery(versionId, term)} limit ${limit}`);
+  const result = await db.execute(sql`${matchingElementsQuery(versionId, term, classes)} limit ${limit}`);
   return rowsOf<{ step_id: number }>(result).map((r) => Number(r.step_id));
 }
 
@@ -94,11 +95,18 @@ export async function listRows(
   return rowsOf<PropertyRow>(await db.execute(page));
 }
 
-/** How many rows the selection has; joins elements only when a filter or the search needs it. */
-export async function countRows(db: Database, selection: RowSelection): Promise<number> {
+/**
+ * How many rows the selection has; joins elements only when a filter or the search needs it. With
+ * `atMost`, counting stops there (a frequent term need not read the version's every row).
+ */
+export async function countRows(db: Database, selection: RowSelection, atMost?: number): Promise<number> {
   const join: SQL = needsElementJoin(selection) ? elementJoin : sql``;
-  const result = await db.execute(sql`
-    select count(*)::int as "count" from element_properties ep ${join} where ${whereClause(selection)}`);
+  const rows = sql`select 1 from element_properties ep ${join} where ${whereClause(selection)}`;
+  const result = await db.execute(
+    atMost === undefined
+      ? sql`select count(*)::int as "count" from (${rows}) r`
+      : sql`select count(*)::int as "count" from (${rows} limit ${atMost}) r`,
+  );
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
 }
 

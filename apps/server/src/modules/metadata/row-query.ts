@@ -34,7 +34,10 @@ export interface SearchMatches {
   propertySets: string[];
   /** Classes matching by name or by category: rows of their elements match. */
   classes: string[];
-  /** STEP ids of matching elements, or null when there are too many to list (a subquery then). */
+  /**
+   * STEP ids of matching elements (by name, GlobalId, STEP id or one of `classes`), or null when there
+   * are too many to list (a subquery then).
+   */
   elementStepIds: number[] | null;
 }
 
@@ -47,12 +50,16 @@ export interface RowOrder {
   categoryStored?: boolean | undefined;
 }
 
-/** True when the selection needs columns of `elements` (filters or search on element fields). */
+/**
+ * True when the selection needs columns of `elements` (the class and level filters). A resolved
+ * search tests the property row alone: its element arms (class, category, name, GlobalId, STEP id) are
+ * one set of matching elements (searchClause); an unresolved one reads the joined row.
+ */
 export function needsElementJoin(selection: RowSelection): boolean {
   return (
     selection.classes !== undefined ||
     selection.levels !== undefined ||
-    (selection.searchMatches?.classes.length ?? 0) > 0
+    (selection.search !== undefined && selection.searchMatches === undefined)
   );
 }
 
@@ -103,9 +110,12 @@ function rangeClause(range: ValueRange): SQL {
 
 /**
  * A row matches when its value, attribute or property set, or its element's class, category, name,
- * GlobalId or STEP id contains the term. With the matches resolved beforehand every arm of a rare
- * term's OR is an index condition on `element_properties` (value: pg_trgm; elements: the version +
- * element index), so PostgreSQL combines bitmaps instead of joining and filtering every row.
+ * GlobalId or STEP id contains the term. With the matches resolved beforehand every arm of the OR
+ * reads the property row alone (the element arms are one list or one set of the matching elements'
+ * STEP ids, classes included): a rare term's arms are index conditions on `element_properties`
+ * (value: pg_trgm), so PostgreSQL combines bitmaps. No arm reads the joined element: an OR over both
+ * tables is a join filter, which PostgreSQL estimates far above the version's rows and then answered
+ * a sorted page by a nested loop of every property row over every element (35 minutes at 50 MB).
  */
 function searchClause(versionId: string, term: string, matches: SearchMatches | undefined): SQL {
   const pattern = likePattern(term);
@@ -125,22 +135,25 @@ function searchClause(versionId: string, term: string, matches: SearchMatches | 
   }
   if (matches.attributes.length > 0) options.push(inList(sql`ep.name`, matches.attributes));
   if (matches.propertySets.length > 0) options.push(inList(sql`ep.property_set`, matches.propertySets));
-  if (matches.classes.length > 0) options.push(inList(sql`e.ifc_class`, matches.classes));
   if (matches.elementStepIds === null) {
-    options.push(sql`ep.element_step_id in (${matchingElementsQuery(versionId, term)})`);
+    options.push(sql`ep.element_step_id in (${matchingElementsQuery(versionId, term, matches.classes)})`);
   } else if (matches.elementStepIds.length > 0) {
     options.push(sql`ep.element_step_id = any(${sql.param(matches.elementStepIds)}::int[])`);
   }
   return sql`(${sql.join(options, sql` or `)})`;
 }
 
-/** STEP ids of the version's elements whose name or GlobalId contains the term, or whose id it is. */
-export function matchingElementsQuery(versionId: string, term: string): SQL {
+/**
+ * STEP ids of the version's elements whose name or GlobalId contains the term, or whose id it is, or
+ * whose class is one of `classes` (the classes the term matches by name or category).
+ */
+export function matchingElementsQuery(versionId: string, term: string, classes: readonly string[] = []): SQL {
   const pattern = likePattern(term);
   const stepId = stepIdOf(term);
   const byId = stepId !== null ? sql` or m.step_id = ${stepId}` : sql``;
+  const byClass = classes.length > 0 ? sql` or ${inList(sql`m.ifc_class`, classes)}` : sql``;
   return sql`select m.step_id from elements m where m.file_version_id = ${versionId}
-    and (m.name ilike ${pattern} or m.global_id ilike ${pattern}${byId})`;
+    and (m.name ilike ${pattern} or m.global_id ilike ${pattern}${byId}${byClass})`;
 }
 
 /** `elements e` joined on the property row's element. */

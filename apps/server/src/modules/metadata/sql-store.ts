@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../platform/db';
 import { primaryBimCategory } from './bim-category';
 import {
+  COUNT_LIMIT,
   type ExplorerCount,
   type ExplorerOrder,
   type ExplorerRow,
@@ -20,7 +21,8 @@ const MATCHED_ELEMENTS_LISTED = 1000;
 
 /**
  * The explorer's rows from PostgreSQL: the version's `element_properties` partition joined to its
- * `elements`, facets from `metadata_facets` (decisions 0168, 0191, 0195). Counts are exact.
+ * `elements`, facets from `metadata_facets` (decisions 0168, 0191, 0195). Counts are exact, except a
+ * search's beyond COUNT_LIMIT.
  */
 export function createSqlExplorerStore(db: Database): ExplorerStore {
   const facetCache = new LRUCache<string, Promise<FacetCountRow[]>>({ max: 64 });
@@ -49,9 +51,8 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
    */
   function searchMatchesOf(version: ExplorerVersion, term: string): Promise<SearchMatches> {
     return cached(searchCache, `${versionKey(version)}|${term}`, async () => {
-      const [keys, elementIds, facetRows] = await Promise.all([
+      const [keys, facetRows] = await Promise.all([
         repo.listFacetKeysMatching(db, version.id, term),
-        repo.listMatchingElementIds(db, version.id, term, MATCHED_ELEMENTS_LISTED + 1),
         facets(version),
       ]);
       const lower = term.toLowerCase();
@@ -59,10 +60,20 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
         .filter((f) => f.facet === 'ifc_class' && primaryBimCategory(f.key).toLowerCase().includes(lower))
         .map((f) => f.key);
       const keysOf = (facet: string) => keys.filter((k) => k.facet === facet).map((k) => k.key);
+      const classes = [...new Set([...keysOf('ifc_class'), ...byCategory])];
+      // The elements of the matching classes count among the matching elements: the row query then
+      // tests the property row alone (row-query.ts searchClause).
+      const elementIds = await repo.listMatchingElementIds(
+        db,
+        version.id,
+        term,
+        classes,
+        MATCHED_ELEMENTS_LISTED + 1,
+      );
       return {
         attributes: keysOf('attribute'),
         propertySets: keysOf('property_set'),
-        classes: [...new Set([...keysOf('ifc_class'), ...byCategory])],
+        classes,
         elementStepIds: elementIds.length > MATCHED_ELEMENTS_LISTED ? null : elementIds,
       };
     });
@@ -114,10 +125,15 @@ export function createSqlExplorerStore(db: Database): ExplorerStore {
         return { value, exact: true };
       }
       const key = `${versionKey(version)}|${JSON.stringify(selection)}`;
+      // A search is counted up to COUNT_LIMIT ("more than 10,000"), as the columnar store does, so
+      // both stores give the same answer; filters alone are counted exactly.
+      const atMost = selection.search ? COUNT_LIMIT + 1 : undefined;
       const value = await cached(countCache, key, async () =>
-        repo.countRows(db, await rowSelection(version, selection)),
+        repo.countRows(db, await rowSelection(version, selection), atMost),
       );
-      return { value, exact: true };
+      return atMost !== undefined && value > COUNT_LIMIT
+        ? { value: COUNT_LIMIT, exact: false }
+        : { value, exact: true };
     },
 
     async page(version, selection, order: ExplorerOrder, limit, offset): Promise<ExplorerRow[]> {
