@@ -1,6 +1,6 @@
 import { ensureExplorerFile } from '../modules/processing/explorer-follow-up';
-import { versionMemoryClass } from '../modules/processing/memory-class';
 import { type WriteExplorerFilePayload, writeExplorerFileJob } from '../modules/processing/jobs';
+import { versionMemoryClass } from '../modules/processing/memory-class';
 import { DEFAULT_TIME_LIMIT_MS } from '../modules/processing/service';
 import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
