@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db';
 import type { Logger } from '../../platform/logger';
 import type { FileStorage } from '../../platform/storage/storage';
 import { runWorkerTask, transferable } from '../../platform/worker-task';
-import { readAll } from '../storage';
+import { readAll, storageKeys } from '../storage';
 import { storeExplorerFile } from './explorer-file';
 import type { ExplorerRows } from './explorer-rows';
 import * as repo from './repo';
@@ -15,6 +15,15 @@ export interface ExplorerFileDeps {
   logger: Logger;
   /** How long making the rows again from the model may run (the processing time limit). */
   timeLimitMs: number;
+}
+
+/** Clears the version's mark; a version deleted while its file was written loses the file too. */
+async function markWritten(
+  deps: Pick<ExplorerFileDeps, 'db' | 'storage'>,
+  version: { id: string; projectId: string },
+): Promise<void> {
+  if (!(await repo.markExplorerFileWritten(deps.db, version.id)))
+    await deps.storage.delete(storageKeys.explorerRows(version.projectId, version.id));
 }
 
 /** The explorer files this process is writing, by version: the follow-up job waits for them. */
@@ -34,7 +43,7 @@ export function writeExplorerFileAfterCompletion(
   const started = performance.now();
   const write = (async () => {
     const stored = await storeExplorerFile(deps, version, rows);
-    await repo.markExplorerFileWritten(deps.db, version.id);
+    await markWritten(deps, version);
     deps.logger.info(
       { versionId: version.id, ...stored, ms: Math.round(performance.now() - started) },
       'explorer file stored',
@@ -78,7 +87,7 @@ export async function ensureExplorerFile(deps: ExplorerFileDeps, versionId: stri
     },
   );
   const stored = await storeExplorerFile(deps, version, rows);
-  await repo.markExplorerFileWritten(deps.db, versionId);
+  await markWritten(deps, version);
   deps.logger.info({ versionId, ...stored }, 'explorer file written from the stored model');
   return true;
 }

@@ -461,10 +461,18 @@ export async function findExplorerFileToWrite(
   return row ?? null;
 }
 
-/** The version's explorer file is in storage: the explorer reads it from now on (decision 0455). */
-export async function markExplorerFileWritten(db: Database, versionId: string): Promise<void> {
+/**
+ * The version's explorer file is in storage: the explorer reads it from now on (decision 0455).
+ * False when the version is gone (deleted while its file was written): the caller removes the file.
+ */
+export async function markExplorerFileWritten(db: Database, versionId: string): Promise<boolean> {
   await db
     .update(fileVersions)
     .set({ explorerFilePending: false })
     .where(and(eq(fileVersions.id, versionId), eq(fileVersions.explorerFilePending, true)));
+  const [row] = await db
+    .select({ id: fileVersions.id })
+    .from(fileVersions)
+    .where(eq(fileVersions.id, versionId));
+  return row !== undefined;
 }
