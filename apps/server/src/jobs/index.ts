@@ -16,6 +16,7 @@ import { processBimFileDeadLetterHandler, processBimFileHandler } from './proces
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
 import { recompareVersionHandler } from './recompare-version';
 import { sendMailHandler } from './send-mail';
+import { writeExplorerFileHandler } from './write-explorer-file';
 
 export type { JobDeps } from './deps';
 
@@ -39,5 +40,6 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   comparisonStoredHandler,
   deliverWebhookHandler,
   explorerFilesJob,
+  writeExplorerFileHandler,
   expireWaiversHandler,
 ];

@@ -6,6 +6,7 @@ export {
   requireCheckedVersion,
   type VersionAddress,
 } from './checked-version';
+export { BimFileError } from './errors';
 export { processBimFileJob, queueProcessing } from './jobs';
 export {
   type BimFileSummaryRow,
