@@ -1,4 +1,5 @@
 import './index.css';
+import { startFirstViewCatalogues } from './app/first-view-catalogues';
 import { startFirstViewRequests } from './app/first-view-requests';
 import { preloadPageCode } from './app/page-code-preload';
 import { pageCodeHasRun } from './app/page-code-run';
@@ -16,7 +17,8 @@ startFirstViewRequests(window.location.pathname, window.location.search);
 // The page's first catalogue downloads beside the app's code (boot.tsx waits for it; the pseudo-locale
 // is made from English).
 const locale = pageLocale();
-void namespaces.app(locale === 'en-XA' ? 'en' : locale).catch(() => {});
+const catalogueLocale = locale === 'en-XA' ? 'en' : locale;
+void namespaces.app(catalogueLocale).catch(() => {});
 
 /**
  * Runs the page's code (the chunks `preloadPageCode` named, each after the chunks it imports), one
@@ -46,7 +48,10 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  void startApp(preloadPageCode(document));
+  const files = preloadPageCode(document);
+  // A dashboard's catalogues beside its code (after the first paint, as the code: decision 0190).
+  startFirstViewCatalogues(window.location.pathname, window.location.search, catalogueLocale);
+  void startApp(files);
 };
 requestAnimationFrame(() => setTimeout(start, 0));
 setTimeout(start, 200);

@@ -5,8 +5,9 @@ import { SignupPage } from '@/features/auth/signup-page';
 import { VerifyEmailPage } from '@/features/auth/verify-email-page';
 import { type DashboardShellOptions, DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
 import { currentLocale, loadNamespaces } from '@/lib/i18n';
-import { openingHeading, opensOnOverview } from '@/lib/opening-heading';
+import { openingHeading } from '@/lib/opening-heading';
 import { NotFoundPage, RouteErrorPage } from './error-page';
+import { dashboardNamespaces } from './first-view-catalogues';
 import { pageCodeRun } from './page-code-run';
 import { RootLayout } from './root-layout';
 import { preloadFirstTab } from './shell/tab-loaders';
@@ -34,11 +35,7 @@ const loadLocaleData = async () => {
  * round trip before the page's figures (decision 0449).
  */
 const dashboardMessages = (options: DashboardShellOptions) =>
-  loadNamespaces(currentLocale(), [
-    'permissions',
-    'common',
-    ...(opensOnOverview(options, window.location.search) ? (['overview'] as const) : []),
-  ]).catch(() => {});
+  loadNamespaces(currentLocale(), dashboardNamespaces(options, window.location.search)).catch(() => {});
 
 // The sign-in pages load with the first bundle; the dashboard, the demo and help pages load on demand,
 // so a visitor who lands on /login does not download every dashboard area.

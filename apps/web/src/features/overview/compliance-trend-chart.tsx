@@ -15,9 +15,10 @@ const TrendLineChart = lazy(async () => ({ default: (await import('./trend-line-
 /** Project Compliance Trend (spec 1 §2.2): one line per category, vertical range 0 to 100. */
 export function ComplianceTrendChart({ points }: { points: readonly TrendPoint[] }) {
   const t = useT('overview');
-  const colors = useVisualizationColors().data ?? FALLBACK_TREND_COLORS;
   const rows = normalizeTrend(points);
   const [figure, near] = useNearViewport();
+  // Asked for with the chart's code, not with the Overview's first view (the page's largest text).
+  const colors = useVisualizationColors(near && rows.length > 0).data ?? FALLBACK_TREND_COLORS;
   if (rows.length === 0) {
     return (
       <EmptyState

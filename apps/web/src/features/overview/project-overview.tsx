@@ -14,6 +14,7 @@ import {
   Users,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { AfterPaint } from '@/components/ui/after-paint';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -112,17 +113,24 @@ export function ProjectOverview({ project }: { project: Project }) {
       </Suspense>
       <OverviewCards cards={data.cards} />
       {/* Schema analysis and attribute insights (the attributes area's components). */}
+      {/* Below the cards: their code, catalogues and queries asked for once the cards are on screen. */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
-          <SchemaAnalysisSummary projectId={project.id} idsCompliance={data.cards.ids_compliance} />
-        </Suspense>
-        <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
-          <AttributeInsights projectId={project.id} />
-        </Suspense>
+        <AfterPaint fallback={<Skeleton className="h-64 rounded-xl" />}>
+          <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+            <SchemaAnalysisSummary projectId={project.id} idsCompliance={data.cards.ids_compliance} />
+          </Suspense>
+        </AfterPaint>
+        <AfterPaint fallback={<Skeleton className="h-64 rounded-xl" />}>
+          <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+            <AttributeInsights projectId={project.id} />
+          </Suspense>
+        </AfterPaint>
       </div>
-      <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
-        <ValidityCard projectId={project.id} files={data.files} />
-      </Suspense>
+      <AfterPaint fallback={<Skeleton className="h-40 rounded-xl" />}>
+        <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+          <ValidityCard projectId={project.id} files={data.files} />
+        </Suspense>
+      </AfterPaint>
       <Section
         icon={TrendingUp}
         title={t('overview.trend.title')}

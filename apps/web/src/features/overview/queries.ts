@@ -26,8 +26,9 @@ export function useProjectOverview(projectId: string) {
 }
 
 /** Chart colours from the static colour file (spec 1 §2.2, §7 GET /visualization-colors.json). */
-export function useVisualizationColors() {
+export function useVisualizationColors(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['visualization-colors'] as const,
     queryFn: async ({ signal }): Promise<TrendColors> => {
       const response = await fetch('/visualization-colors.json', { signal });
