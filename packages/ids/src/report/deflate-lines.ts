@@ -129,77 +129,129 @@ export function deflateTemplate(parts: readonly TemplatePart[]): DeflatedDocumen
   if (scratch.data.length < size) scratch.data = new Uint8Array(size + (size >> 2));
   if (scratch.out.length < Math.ceil((size * 9) / 8) + 8)
     scratch.out = new Uint8Array(Math.ceil((size * 9) / 8) + 8 + (size >> 2));
-  const { data, out } = scratch;
-  let at = 0;
-  let pos = 0;
-  let acc = 0;
-  let held = 0;
-  const put = (code: number, bits: number) => {
-    acc |= code << held;
-    held += bits;
-    while (held >= 8) {
-      out[pos++] = acc & 0xff;
-      acc >>>= 8;
-      held -= 8;
-    }
-  };
-  const literals = (bytes: Uint8Array) => {
-    for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i] as number;
-      data[at++] = b;
-      put(LITERAL_CODE[b] as number, LITERAL_BITS[b] as number);
-    }
-  };
-  put(0b011, 3); // BFINAL = 1, BTYPE = 01 (fixed Huffman codes)
+  const w: Writer = { data: scratch.data, out: scratch.out, at: 0, pos: 0, acc: 0, held: 0 };
+  put(w, 0b011, 3); // BFINAL = 1, BTYPE = 01 (fixed Huffman codes)
   for (const [i, part] of parts.entries()) {
-    if (typeof part === 'string') {
-      literals(texts[i] as Uint8Array);
-      continue;
-    }
-    const prefix = encoder.encode(part.prefix);
-    const suffix = encoder.encode(part.suffix);
-    const between = new Uint8Array(suffix.length + prefix.length);
-    between.set(suffix, 0);
-    between.set(prefix, suffix.length);
-    const gap = between.length;
-    let lastDistance = -1;
-    let match = { code: 0, bits: 0 };
-    for (let line = 0; line < part.values.length; line++) {
-      const value = part.values[line] as string;
-      if (line === 0) literals(prefix);
-      else if (line === 1 || gap < 4 || gap > 258) literals(between);
-      else {
-        // What lies between the last two values is at the previous line's length before.
-        const distance = gap + (part.values[line - 1] as string).length;
-        if (distance > MAX_DISTANCE) literals(between);
-        else {
-          if (distance !== lastDistance) {
-            match = matchBits(gap, distance);
-            lastDistance = distance;
-          }
-          data.set(between, at);
-          at += gap;
-          // Up to 31 bits: put them in two halves so the accumulator never holds more than 32.
-          put(match.code & 0xffff, Math.min(16, match.bits));
-          if (match.bits > 16) put(match.code >>> 16, match.bits - 16);
-        }
+    if (typeof part === 'string') literals(w, texts[i] as Uint8Array);
+    else if (!run(w, part)) return null;
+  }
+  put(w, LITERAL_CODE[256] as number, LITERAL_BITS[256] as number); // end of block
+  if (w.held > 0) w.out[w.pos++] = w.acc & 0xff;
+  return { data: w.data.subarray(0, size), compressed: w.out.subarray(0, w.pos) };
+}
+
+/** Where the document and its deflate stream are: `held` bits of `acc` not yet written to `out`. */
+interface Writer {
+  readonly data: Uint8Array;
+  readonly out: Uint8Array;
+  at: number;
+  pos: number;
+  acc: number;
+  held: number;
+}
+
+/** Up to 24 bits of codes, LSB first. */
+function put(w: Writer, code: number, bits: number): void {
+  w.acc |= code << w.held;
+  w.held += bits;
+  while (w.held >= 8) {
+    w.out[w.pos++] = w.acc & 0xff;
+    w.acc >>>= 8;
+    w.held -= 8;
+  }
+}
+
+function literals(w: Writer, bytes: Uint8Array): void {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    w.data[w.at++] = b;
+    put(w, LITERAL_CODE[b] as number, LITERAL_BITS[b] as number);
+  }
+}
+
+/** A run of lines; false when a value is not plain. The hot loop of an archive: state in locals. */
+function run(w: Writer, part: LineRun): boolean {
+  const { values } = part;
+  if (values.length === 0) return true;
+  const prefix = encoder.encode(part.prefix);
+  const suffix = encoder.encode(part.suffix);
+  const between = new Uint8Array(suffix.length + prefix.length);
+  between.set(suffix, 0);
+  between.set(prefix, suffix.length);
+  const gap = between.length;
+  literals(w, prefix);
+  if (!value(w, values[0] as string)) return false;
+  if (values.length === 1) {
+    literals(w, suffix);
+    return true;
+  }
+  literals(w, between);
+  if (!value(w, values[1] as string)) return false;
+  const { data, out } = w;
+  let { at, pos, acc, held } = w;
+  let lastDistance = -1;
+  let matchCode = 0;
+  let matchBitCount = 0;
+  const usable = gap >= 4 && gap <= 258;
+  for (let line = 2; line < values.length; line++) {
+    const text = values[line] as string;
+    // What lies between the last two values is at the previous line's length before.
+    const distance = gap + (values[line - 1] as string).length;
+    if (usable && distance <= MAX_DISTANCE) {
+      if (distance !== lastDistance) {
+        ({ code: matchCode, bits: matchBitCount } = matchBits(gap, distance));
+        lastDistance = distance;
       }
-      // Printable ASCII is below 144, an 8-bit code: each leaves `held` bits pending, a byte out.
-      for (let k = 0; k < value.length; k++) {
-        const c = value.charCodeAt(k);
-        const code = c < 0x80 ? (PLAIN_CODE[c] as number) : -1;
-        if (code < 0) return null;
-        data[at++] = c;
-        acc |= code << held;
+      for (let k = 0; k < gap; k++) data[at++] = between[k] as number;
+      // Up to 31 bits: in two halves, so the accumulator never holds more than 32.
+      const low = matchBitCount < 16 ? matchBitCount : 16;
+      acc |= (matchCode & 0xffff) << held;
+      held += low;
+      while (held >= 8) {
         out[pos++] = acc;
         acc >>>= 8;
+        held -= 8;
       }
+      if (matchBitCount > 16) {
+        acc |= (matchCode >>> 16) << held;
+        held += matchBitCount - 16;
+        while (held >= 8) {
+          out[pos++] = acc;
+          acc >>>= 8;
+          held -= 8;
+        }
+      }
+    } else {
+      Object.assign(w, { at, pos, acc, held });
+      literals(w, between);
+      ({ at, pos, acc, held } = w);
     }
-    if (part.values.length > 0) literals(suffix);
+    // Printable ASCII is below 144, an 8-bit code: each leaves `held` bits pending, a byte out.
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      const code = c < 0x80 ? (PLAIN_CODE[c] as number) : -1;
+      if (code < 0) return false;
+      data[at++] = c;
+      acc |= code << held;
+      out[pos++] = acc;
+      acc >>>= 8;
+    }
   }
-  put(LITERAL_CODE[256] as number, LITERAL_BITS[256] as number); // end of block
-  if (held > 0) out[pos++] = acc & 0xff;
-  return { data: data.subarray(0, size), compressed: out.subarray(0, pos) };
+  Object.assign(w, { at, pos, acc, held });
+  literals(w, suffix);
+  return true;
+}
+
+/** One value's characters as literals; false when one is not plain. */
+function value(w: Writer, text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    const code = c < 0x80 ? (PLAIN_CODE[c] as number) : -1;
+    if (code < 0) return false;
+    w.data[w.at++] = c;
+    put(w, code, 8);
+  }
+  return true;
 }
 
 /** Fixed text around a value: ASCII, so its bytes are its characters. */
