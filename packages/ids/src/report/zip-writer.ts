@@ -123,7 +123,23 @@ const CRC_TABLES = (() => {
   return tables;
 })();
 
+/**
+ * Node's own CRC-32 (zlib's, Node 22.2 and later) where the writer runs in Node, found without an
+ * import so a browser bundle does not reach for it: the same value, a tenth of the time.
+ */
+const nativeCrc32 = (() => {
+  const zlib = (
+    globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }
+  ).process?.getBuiltinModule?.('node:zlib') as { crc32?: (data: Uint8Array) => number } | undefined;
+  return typeof zlib?.crc32 === 'function' ? zlib.crc32 : null;
+})();
+
 export function crc32(data: Uint8Array): number {
+  return nativeCrc32 ? nativeCrc32(data) : crc32Js(data);
+}
+
+/** The same CRC-32 in JavaScript (browsers, older Node; tests compare the two). */
+export function crc32Js(data: Uint8Array): number {
   const t = CRC_TABLES;
   let c = -1;
   let i = 0;
