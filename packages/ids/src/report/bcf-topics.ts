@@ -285,7 +285,8 @@ type Positions = readonly number[] | Int32Array;
 /** 0 to n - 1, as a view of one array kept for the writer's life (read-only to its readers). */
 let ascending = new Int32Array(0);
 function positions(n: number): Int32Array {
-  if (ascending.length < n) ascending = Int32Array.from({ length: Math.max(n, 2 * ascending.length) }, (_, i) => i);
+  if (ascending.length < n)
+    ascending = Int32Array.from({ length: Math.max(n, 2 * ascending.length) }, (_, i) => i);
   return ascending.subarray(0, n);
 }
 
@@ -298,7 +299,10 @@ function findingCountOf(specification: SpecificationResult, grouping: BcfGroupin
   let last = '';
   for (let i = 0; i < failing.length; i++) {
     const className = failing.className(i);
-    if (className !== last) classes.add((last = className));
+    if (className !== last) {
+      classes.add(className);
+      last = className;
+    }
   }
   return none + classes.size;
 }

@@ -3,8 +3,9 @@
  * the template renders; it gives up on text it cannot copy as is; and the BCF archives it writes
  * the long viewpoints of still load in both BCF readers with every component.
  */
-import { inflateSync, unzipSync, zipSync } from 'fflate';
+
 import { inflateRawSync } from 'node:zlib';
+import { inflateSync, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { topicsReadByBcfJs, topicsReadByThatOpen } from '../testing/bcf-readers';
 import { buildBcfReport } from './bcf';
@@ -52,7 +53,9 @@ describe('deflateTemplate', () => {
     inflatesTo([{ prefix: '', values: mixed, suffix: '' }]);
     inflatesTo([{ prefix: 'x', values: mixed, suffix: 'y' }]);
     // A value longer than deflate's 32 KiB window: what lies between is written as literals.
-    inflatesTo([{ prefix: ' <C v="', values: [...values(3), 'a'.repeat(40_000), ...values(3)], suffix: '"/>\n' }]);
+    inflatesTo([
+      { prefix: ' <C v="', values: [...values(3), 'a'.repeat(40_000), ...values(3)], suffix: '"/>\n' },
+    ]);
     // Longer than a match can be (258 bytes).
     inflatesTo([{ prefix: `<${'p'.repeat(300)} v="`, values: values(5), suffix: '"/>\n' }]);
   });
@@ -82,22 +85,25 @@ describe('a BCF archive with long viewpoints', { timeout: 120_000 }, () => {
   const report = manyFailuresReport(300);
   const guids = report.specifications[0]!.failingElements.map((e) => e.globalId);
 
-  it.each(['2.1', '3.0'] as const)('%s: selects every failing element, loads in both readers', async (version) => {
-    const { bytes } = buildBcfReport(report, { version });
-    const files = unzipSync(bytes);
-    const viewpoints = Object.entries(files).filter(([name]) => name.endsWith('.bcfv'));
-    expect(viewpoints).toHaveLength(2);
-    const selected = viewpoints.flatMap(([, data]) =>
-      [...new TextDecoder().decode(data).matchAll(/<Component IfcGuid="([^"]*)"\/>/g)].map((m) => m[1]),
-    );
-    // 2.1 lists each element under Selection and under Coloring; 3.0 under Selection only.
-    const copies = version === '2.1' ? 2 : 1;
-    expect(selected).toHaveLength(copies * guids.length);
-    expect(new Set(selected)).toEqual(new Set(guids));
-    // The line deflater wrote them: fflate's zip of the same members differs (only in them).
-    const fflateZip = zipSync(files, { level: 6, mtime: new Date(report.checkedAt) });
-    expect(Buffer.compare(Buffer.from(fflateZip), Buffer.from(bytes))).not.toBe(0);
-    expect(await topicsReadByBcfJs(bytes, version)).toBe(2);
-    expect(await topicsReadByThatOpen(bytes)).toBe(2);
-  });
+  it.each(['2.1', '3.0'] as const)(
+    '%s: selects every failing element, loads in both readers',
+    async (version) => {
+      const { bytes } = buildBcfReport(report, { version });
+      const files = unzipSync(bytes);
+      const viewpoints = Object.entries(files).filter(([name]) => name.endsWith('.bcfv'));
+      expect(viewpoints).toHaveLength(2);
+      const selected = viewpoints.flatMap(([, data]) =>
+        [...new TextDecoder().decode(data).matchAll(/<Component IfcGuid="([^"]*)"\/>/g)].map((m) => m[1]),
+      );
+      // 2.1 lists each element under Selection and under Coloring; 3.0 under Selection only.
+      const copies = version === '2.1' ? 2 : 1;
+      expect(selected).toHaveLength(copies * guids.length);
+      expect(new Set(selected)).toEqual(new Set(guids));
+      // The line deflater wrote them: fflate's zip of the same members differs (only in them).
+      const fflateZip = zipSync(files, { level: 6, mtime: new Date(report.checkedAt) });
+      expect(Buffer.compare(Buffer.from(fflateZip), Buffer.from(bytes))).not.toBe(0);
+      expect(await topicsReadByBcfJs(bytes, version)).toBe(2);
+      expect(await topicsReadByThatOpen(bytes)).toBe(2);
+    },
+  );
 });

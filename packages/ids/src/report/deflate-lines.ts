@@ -60,7 +60,13 @@ const LITERAL_CODE = new Uint16Array(286);
 const LITERAL_BITS = new Uint8Array(286);
 for (let symbol = 0; symbol < 286; symbol++) {
   const [base, first, bits] =
-    symbol < 144 ? [0x30, 0, 8] : symbol < 256 ? [0x190, 144, 9] : symbol < 280 ? [0, 256, 7] : [0xc0, 280, 8];
+    symbol < 144
+      ? [0x30, 0, 8]
+      : symbol < 256
+        ? [0x190, 144, 9]
+        : symbol < 280
+          ? [0, 256, 7]
+          : [0xc0, 280, 8];
   LITERAL_CODE[symbol] = reverse(base + symbol - first, bits);
   LITERAL_BITS[symbol] = bits;
 }
@@ -72,10 +78,12 @@ const LENGTH_BASE = [
 ];
 const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
 const DISTANCE_BASE = [
-  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073,
-  4097, 6145, 8193, 12289, 16385, 24577,
+  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+  6145, 8193, 12289, 16385, 24577,
 ];
-const DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+const DISTANCE_EXTRA = [
+  0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+];
 const MAX_DISTANCE = 32768;
 
 function reverse(code: number, bits: number): number {
@@ -108,7 +116,6 @@ function matchBits(length: number, distance: number): { code: number; bits: numb
 }
 
 const encoder = new TextEncoder();
-
 
 /**
  * The document and one fixed-Huffman deflate block of it; null when a run's prefix or suffix is not
@@ -204,7 +211,7 @@ function run(w: Writer, part: LineRun): boolean {
       }
       for (let k = 0; k < gap; k++) data[at++] = between[k] as number;
       // Up to 31 bits: in two halves, so the accumulator never holds more than 32.
-      const low = matchBitCount < 16 ? matchBitCount : 16;
+      const low = Math.min(matchBitCount, 16);
       acc |= (matchCode & 0xffff) << held;
       held += low;
       while (held >= 8) {

@@ -2,7 +2,8 @@
  * A zip archive written member by member (the BCF report, issue 22): each member's local header and
  * deflated data are handed on as soon as they are made, and only the central directory (about 100
  * bytes a member) is kept until the end. The layout is fflate's `zipSync` one, byte for byte, so an
- * archive written whole or streamed is the same file. fflate's own streaming `Zip` keeps every
+ * archive written whole or streamed is the same file; a member the caller deflated itself
+ * (`deflated`: a BCF viewpoint of many components, decision 0453) holds the caller's stream. fflate's own streaming `Zip` keeps every
  * member's compressor (hundreds of KB each) until the archive ends, which is what this avoids.
  *
  * No Zip64: at most 65,535 members and 4 GiB, which `maxMembers` and the BCF topic cap keep to.
@@ -144,7 +145,12 @@ export function crc32Js(data: Uint8Array): number {
   let c = -1;
   let i = 0;
   for (const end = data.length - 7; i < end; i += 8) {
-    const a = c ^ ((data[i] as number) | ((data[i + 1] as number) << 8) | ((data[i + 2] as number) << 16) | ((data[i + 3] as number) << 24));
+    const a =
+      c ^
+      ((data[i] as number) |
+        ((data[i + 1] as number) << 8) |
+        ((data[i + 2] as number) << 16) |
+        ((data[i + 3] as number) << 24));
     c =
       (t[1792 + (a & 0xff)] as number) ^
       (t[1536 + ((a >>> 8) & 0xff)] as number) ^
