@@ -3,7 +3,8 @@
  * become topics, their GUIDs, titles, descriptions and the elements their viewpoints select, and,
  * when the export is capped, which topics are kept and what the summary topic says.
  */
-import type { CheckReport, ElementResult, SpecificationResult } from '../results';
+import { compactFailingOf, type Identity } from '../check/part-results';
+import type { CheckReport, ElementResult, FacetFailure, SpecificationResult } from '../results';
 import { type BcfIdentity, summaryTopicGuid, topicGuid, viewpointGuid } from './bcf-identity';
 import { describeElement, specificationLabel } from './summary';
 import { elementReasons, idsWords, specificationReasonText, type Words } from './words';
@@ -57,10 +58,122 @@ interface Finding {
   readonly specification: SpecificationResult;
   readonly label: string;
   readonly subject: string;
-  /** The failing elements the topic is about: one, every one of a class, or none (the specification). */
-  readonly elements: readonly ElementResult[];
+  /**
+   * The failing elements the topic is about — one, every one of a class, or none (the
+   * specification) — as positions in `failing`: an element is made only when described.
+   */
+  readonly elements: Positions;
+  readonly failing: FailingView;
   /** Set for a topic grouping the elements of one class. */
   readonly className: string | null;
+}
+
+/**
+ * A specification's failing elements as the check kept them (ids, failure lists and identities,
+ * part-results.ts) or as a report not made by the check holds them: the BCF writer reads an
+ * element's class and GlobalId for every pair and makes an `ElementResult` only for the 50 a type
+ * topic describes (issue 36: 612,202 pairs at 848 specifications).
+ */
+interface FailingView {
+  readonly length: number;
+  id(i: number): number;
+  className(i: number): string;
+  globalId(i: number): string | null;
+  /** The GlobalId when a viewpoint can select it (IFC_GUID), else null. */
+  selectable(i: number): string | null;
+  element(i: number): ElementResult;
+}
+
+function failingView(specification: SpecificationResult): FailingView {
+  const kept = compactFailingOf(specification);
+  if (!kept) {
+    const elements = specification.failingElements;
+    const at = (i: number) => elements[i] as ElementResult;
+    return {
+      length: elements.length,
+      id: (i) => at(i).id,
+      className: (i) => at(i).className,
+      globalId: (i) => at(i).globalId,
+      selectable: (i) => selectable(at(i).globalId),
+      element: at,
+    };
+  }
+  const { failing, identities } = kept;
+  const { byId, classOf, classNames, selectableById } = denseIdentities(identities);
+  const { ids } = failing;
+  const who = (i: number): Identity => {
+    const identity = byId[ids[i] as number];
+    if (identity === undefined) throw new Error(`no identity for failing element #${ids[i]}`);
+    return identity;
+  };
+  return {
+    length: ids.length,
+    id: (i) => ids[i] as number,
+    className: (i) => classNames[classOf[ids[i] as number] as number] ?? who(i).className,
+    globalId: (i) => who(i).globalId,
+    selectable: (i) => selectableById[ids[i] as number] ?? null,
+    element: (i) => {
+      const identity = who(i);
+      return {
+        id: ids[i] as number,
+        globalId: identity.globalId,
+        className: identity.className,
+        name: identity.name,
+        failures: failing.failures[i] as readonly FacetFailure[],
+      };
+    },
+  };
+}
+
+function selectable(globalId: string | null): string | null {
+  return globalId !== null && IFC_GUID.test(globalId) ? globalId : null;
+}
+
+/**
+ * A check's identities by element id in arrays — the identity, its class as a number, its GlobalId
+ * when a viewpoint can select it — made once per report and read for each of the (specification,
+ * element) pairs, where a map look-up and a pattern test each, and reading the identity's object,
+ * were most of the topics' time (612,202 pairs at 848 specifications, 36,153 elements).
+ */
+const dense = new WeakMap<ReadonlyMap<number, Identity>, DenseIdentities>();
+
+interface DenseIdentities {
+  readonly byId: readonly (Identity | undefined)[];
+  /** Index in classNames; -1: no identity. */
+  readonly classOf: Int32Array;
+  readonly classNames: readonly string[];
+  readonly selectableById: readonly (string | null)[];
+}
+
+function denseIdentities(identities: ReadonlyMap<number, Identity>): DenseIdentities {
+  let table = dense.get(identities);
+  if (!table) {
+    let max = 0;
+    for (const id of identities.keys()) if (id > max) max = id;
+    // Pushed, not `new Array(max + 1)`: V8 makes a long array made so a dictionary, look-ups hashed.
+    const byId: (Identity | undefined)[] = [];
+    const selectableById: (string | null)[] = [];
+    for (let id = 0; id <= max; id++) {
+      byId.push(undefined);
+      selectableById.push(null);
+    }
+    const classOf = new Int32Array(max + 1).fill(-1);
+    const classNames: string[] = [];
+    const classIndex = new Map<string, number>();
+    for (const [id, identity] of identities) {
+      byId[id] = identity;
+      selectableById[id] = selectable(identity.globalId);
+      let index = classIndex.get(identity.className);
+      if (index === undefined) {
+        index = classNames.push(identity.className) - 1;
+        classIndex.set(identity.className, index);
+      }
+      classOf[id] = index;
+    }
+    table = { byId, classOf, classNames, selectableById };
+    dense.set(identities, table);
+  }
+  return table;
 }
 
 export function planBcfTopics(report: CheckReport, options: BcfTopicOptions): BcfTopicPlan {
@@ -90,8 +203,8 @@ export interface BcfTopicStream extends Omit<BcfTopicPlan, 'topics'> {
 export function streamBcfTopics(report: CheckReport, options: BcfTopicOptions): BcfTopicStream {
   const w = options.words ?? idsWords();
   const omittedCounts = { findings: 0, elements: 0 };
-  const findingCounts = report.specifications.map(
-    (specification, index) => findingsOf(w, specification, index, options.grouping).length,
+  const findingCounts = report.specifications.map((specification) =>
+    findingCountOf(specification, options.grouping),
   );
   const findingCount = findingCounts.reduce((sum, count) => sum + count, 0);
   const maxTopics = Math.max(2, options.maxTopics);
@@ -166,6 +279,34 @@ export function shareOut(available: readonly number[], budget: number): number[]
   return kept;
 }
 
+/** Positions in a specification's failing elements, ascending. */
+type Positions = readonly number[] | Int32Array;
+
+/** 0 to n - 1, as a view of one array kept for the writer's life (read-only to its readers). */
+let ascending = new Int32Array(0);
+function positions(n: number): Int32Array {
+  if (ascending.length < n)
+    ascending = Int32Array.from({ length: Math.max(n, 2 * ascending.length) }, (_, i) => i);
+  return ascending.subarray(0, n);
+}
+
+/** How many findings `findingsOf` makes, without making them. */
+function findingCountOf(specification: SpecificationResult, grouping: BcfGrouping): number {
+  const failing = failingView(specification);
+  const none = specification.status === 'fail' && failing.length === 0 ? 1 : 0;
+  if (grouping === 'element') return none + failing.length;
+  const classes = new Set<string>();
+  let last = '';
+  for (let i = 0; i < failing.length; i++) {
+    const className = failing.className(i);
+    if (className !== last) {
+      classes.add(className);
+      last = className;
+    }
+  }
+  return none + classes.size;
+}
+
 function findingsOf(
   w: Words,
   specification: SpecificationResult,
@@ -173,10 +314,10 @@ function findingsOf(
   grouping: BcfGrouping,
 ): Finding[] {
   const label = specificationLabel(specification, index, w);
-  const failing = specification.failingElements;
+  const failing = failingView(specification);
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
-  const add = (subject: string, elements: readonly ElementResult[], className: string | null) => {
+  const add = (subject: string, elements: Positions, className: string | null) => {
     const count = seen.get(subject) ?? 0;
     seen.set(subject, count + 1);
     findings.push({
@@ -186,6 +327,7 @@ function findingsOf(
       // Two elements sharing a GlobalId (a broken file) still get two topics.
       subject: count === 0 ? subject : `${subject}\u0000${count}`,
       elements,
+      failing,
       className,
     });
   };
@@ -193,27 +335,38 @@ function findingsOf(
   // still needs a topic, or the BCF would hide the failure.
   if (specification.status === 'fail' && failing.length === 0) add('specification', [], null);
   if (grouping === 'type') {
-    const byClass = new Map<string, ElementResult[]>();
-    for (const element of failing) {
-      const list = byClass.get(element.className);
-      if (list) list.push(element);
-      else byClass.set(element.className, [element]);
+    // Most specifications of a pack apply to one class: then the topic holds every position.
+    const first = failing.length > 0 ? failing.className(0) : '';
+    let one = true;
+    for (let i = 1; i < failing.length && one; i++) one = failing.className(i) === first;
+    if (one) {
+      if (failing.length > 0) add(`type\u0000${first}`, positions(failing.length), first);
+      return findings;
+    }
+    const byClass = new Map<string, number[]>();
+    for (let i = 0; i < failing.length; i++) {
+      const className = failing.className(i);
+      const list = byClass.get(className);
+      if (list) list.push(i);
+      else byClass.set(className, [i]);
     }
     // Largest classes first: under a cap, the topics that cover most elements are kept.
     for (const [className, elements] of [...byClass].sort((a, b) => b[1].length - a[1].length))
       add(`type\u0000${className}`, elements, className);
   } else {
-    for (const element of failing)
-      add(`element\u0000${element.globalId ?? `#${element.id}`}`, [element], null);
+    for (let i = 0; i < failing.length; i++)
+      add(`element\u0000${failing.globalId(i) ?? `#${failing.id(i)}`}`, [i], null);
   }
   return findings;
 }
 
 function failureTopic(w: Words, finding: Finding, report: CheckReport, identity: BcfIdentity): BcfTopic {
   const guid = topicGuid(identity, finding.specificationIndex, finding.subject);
-  const ifcGuids = finding.elements
-    .map((element) => element.globalId)
-    .filter((id): id is string => id !== null && IFC_GUID.test(id));
+  const ifcGuids: string[] = [];
+  for (const i of finding.elements) {
+    const id = finding.failing.selectable(i);
+    if (id !== null) ifcGuids.push(id);
+  }
   return {
     guid,
     kind: 'failure',
@@ -226,7 +379,8 @@ function failureTopic(w: Words, finding: Finding, report: CheckReport, identity:
 }
 
 function subjectOf(w: Words, finding: Finding): string {
-  const element = finding.elements[0];
+  const first = finding.elements[0];
+  const element = first === undefined ? undefined : finding.failing.element(first);
   const count = finding.elements.length;
   if (finding.className) return w.t('ids.bcf.typeSubject', { count, className: finding.className });
   if (element) return `${element.className} ${element.name?.trim() || `#${element.id}`}`;
@@ -240,9 +394,18 @@ function describeFinding(w: Words, finding: Finding, report: CheckReport): strin
   if (finding.elements.length > 0) {
     // The elements with their reasons, the list to work through in the authoring tool (a type
     // topic lists the first 50; its viewpoint selects them all).
-    for (const element of finding.elements.slice(0, TYPE_TOPIC_LISTED)) {
+    // A reason's text depends on the specification and the failure list alone, and the check
+    // shares one list between the elements failing the same way: each list is worded once.
+    const reasons = new Map<readonly FacetFailure[], readonly string[]>();
+    for (const i of finding.elements.slice(0, TYPE_TOPIC_LISTED)) {
+      const element = finding.failing.element(i);
       lines.push(describeElement(element));
-      for (const reason of elementReasons(w, specification, element)) lines.push(`- ${reason}`);
+      let worded = reasons.get(element.failures);
+      if (worded === undefined) {
+        worded = elementReasons(w, specification, element).map((reason) => `- ${reason}`);
+        reasons.set(element.failures, worded);
+      }
+      lines.push(...worded);
     }
     const rest = finding.elements.length - TYPE_TOPIC_LISTED;
     if (rest > 0) lines.push(t('ids.bcf.more', { count: rest }));

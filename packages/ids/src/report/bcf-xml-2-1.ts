@@ -8,10 +8,11 @@ import type { BcfTopic } from './bcf-topics';
 import {
   type BcfMarkupContext,
   CAMERA_POSE,
-  componentList,
+  componentLines,
   declaration,
   fileChildren,
 } from './bcf-xml-shared';
+import { renderTemplate, type TemplatePart } from './deflate-lines';
 import { escapeXml as x } from './escape';
 
 export function versionXml21(): string {
@@ -56,20 +57,30 @@ ${viewpoints}</Markup>
  * layout (Color > Component), which both readers tested accept (decision 0161).
  */
 export function viewpointXml21(guid: string, ifcGuids: readonly string[], color: string): string {
-  const components = componentList(ifcGuids, '        ');
-  return `${declaration}
+  return renderTemplate(viewpointParts21(guid, ifcGuids, color), x);
+}
+
+/** The same document as text and runs of component lines, GlobalIds unescaped (deflate-lines.ts). */
+export function viewpointParts21(guid: string, ifcGuids: readonly string[], color: string): TemplatePart[] {
+  return [
+    `${declaration}
 <VisualizationInfo Guid="${guid}">
   <Components>
     <Selection>
-${componentList(ifcGuids, '      ')}    </Selection>
+`,
+    componentLines(ifcGuids, '      '),
+    `    </Selection>
     <Visibility DefaultVisibility="true"/>
     <Coloring>
       <Color Color="${x(color)}">
-${components}      </Color>
+`,
+    componentLines(ifcGuids, '        '),
+    `      </Color>
     </Coloring>
   </Components>
   <PerspectiveCamera>
 ${CAMERA_POSE}  </PerspectiveCamera>
 </VisualizationInfo>
-`;
+`,
+  ];
 }

@@ -7,10 +7,11 @@ import type { BcfTopic } from './bcf-topics';
 import {
   type BcfMarkupContext,
   CAMERA_POSE,
-  componentList,
+  componentLines,
   declaration,
   fileChildren,
 } from './bcf-xml-shared';
+import { renderTemplate, type TemplatePart } from './deflate-lines';
 import { escapeXml as x } from './escape';
 
 export function versionXml30(): string {
@@ -79,16 +80,25 @@ ${viewpoints}  </Topic>
  * 2.1 layout and then import no topic at all (decision 0161); the selection marks the elements.
  */
 export function viewpointXml30(guid: string, ifcGuids: readonly string[]): string {
-  return `${declaration}
+  return renderTemplate(viewpointParts30(guid, ifcGuids), x);
+}
+
+/** The same document as text and a run of component lines, GlobalIds unescaped (deflate-lines.ts). */
+export function viewpointParts30(guid: string, ifcGuids: readonly string[]): TemplatePart[] {
+  return [
+    `${declaration}
 <VisualizationInfo Guid="${guid}">
   <Components>
     <Selection>
-${componentList(ifcGuids, '      ')}    </Selection>
+`,
+    componentLines(ifcGuids, '      '),
+    `    </Selection>
     <Visibility DefaultVisibility="true"/>
   </Components>
   <PerspectiveCamera>
 ${CAMERA_POSE}    <AspectRatio>1.77777778</AspectRatio>
   </PerspectiveCamera>
 </VisualizationInfo>
-`;
+`,
+  ];
 }

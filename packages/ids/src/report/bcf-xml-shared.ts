@@ -1,4 +1,5 @@
 /** What the BCF 2.1 and 3.0 documents share: the model file reference and the fixed camera. */
+import type { LineRun } from './deflate-lines';
 import { escapeXml as x } from './escape';
 
 export const declaration = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -43,8 +44,9 @@ export const CAMERA_POSE = `    <CameraViewPoint><X>-20</X><Y>-20</Y><Z>20</Z></
     <FieldOfView>60</FieldOfView>
 `;
 
-export function componentList(ifcGuids: readonly string[], indent: string): string {
-  return ifcGuids.map((guid) => `${indent}<Component IfcGuid="${x(guid)}"/>\n`).join('');
+/** A viewpoint's `<Component IfcGuid="…"/>` lines, one a GlobalId, as a run deflate-lines.ts writes. */
+export function componentLines(ifcGuids: readonly string[], indent: string): LineRun {
+  return { prefix: `${indent}<Component IfcGuid="`, values: ifcGuids, suffix: '"/>\n' };
 }
 
 /** An xs:dateTime, or null: STEP time stamps are ISO 8601 by the standard, not always in practice. */

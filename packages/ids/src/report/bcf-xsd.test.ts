@@ -69,6 +69,10 @@ describe.skipIf(!haveBcfSchemas())(
             `${version}: topics grouped by element type`,
             buildBcfReport(manyFailuresReport(12), { version }).bytes,
           ],
+          [
+            `${version}: type topics of 200 and 100 elements (viewpoints deflated as lines)`,
+            buildBcfReport(manyFailuresReport(300), { version }).bytes,
+          ],
         ] as const,
     );
 
