@@ -14,6 +14,7 @@ export interface HeaderView {
 }
 
 const NONE: readonly number[] = [];
+const NO_CANDIDATES: readonly string[] = [];
 
 /** `View.globalIdSurvey`: per rooted instance, `globalIdKey` and `globalIdWellFormed` (1 true, 0 false, 2 null). */
 export interface GlobalIdSurvey {
@@ -203,12 +204,18 @@ export class View {
 
   /**
    * `isEmptyValue(attr(id, name))`, without decoding the attribute when its first byte answers
-   * (`$`, `*`, a reference, no such attribute).
+   * (`$`, `*`, a reference, no such attribute), nor a string literal, judged on its bytes
+   * (`attributeStringIndex`: -1 a string that is not '', -3 ''; decision 0454).
    */
   isEmpty(id: number, name: string): boolean {
     const lead = this.model.attributeLead(id, name);
     if (lead === -1 || lead === 36 || lead === 42 || lead === 41) return true;
     if (lead === 35) return false;
+    if (lead === 39) {
+      const code = this.model.attributeStringIndex(id, name, NO_CANDIDATES);
+      if (code === -1) return false;
+      if (code === -3) return true;
+    }
     return isEmptyValue(this.attr(id, name));
   }
 

@@ -40,6 +40,7 @@ export const OJT001: Rule = {
     // whether it is USERDEFINED with or without an ObjectType; per ordinal (bits 0–1 of `marks`),
     // whether it is set, for the type's occurrences below.
     const { objects, userDefined, marks } = productPass(view);
+    const object = view.classSet('IfcObject');
     for (let n = 0; n < objects.length; n++) {
       if (userDefined[n] === 0 || view.inverseNonEmpty(objects[n]!, 'IsTypedBy')) continue;
       out.activate();
@@ -58,13 +59,16 @@ export const OJT001: Rule = {
         view.enumValue(type, 'PredefinedType')?.startsWith('NOTDEFINED')
       )
         continue;
+      // One message value per type, shared by its occurrences' findings (decision 0454).
+      let values: { type: string } | undefined;
       for (const rel of view.inverseIndex('IfcRelDefinesByType', 'RelatingType').get(type) ?? []) {
         for (const occurrence of view.refs(rel, 'RelatedObjects')) {
-          if (!view.is(occurrence, 'IfcObject')) continue;
+          if (!view.isIn(occurrence, object)) continue;
           out.activate();
           const known = marks[model.ordinalOf(occurrence)]! & 3;
           if (known === 1 || (known === 0 && view.isSet(occurrence, 'PredefinedType'))) {
-            out.add(occurrence, 'validity.OJT001.occurrence', { type: String(type) });
+            values ??= { type: String(type) };
+            out.add(occurrence, 'validity.OJT001.occurrence', values);
           }
         }
       }
@@ -112,19 +116,30 @@ function checkOperationType(
   userDefined: string,
   messagePrefix: string,
 ): void {
+  // Each occurrence's attribute as read in the first loop, for the second (an enumeration is empty when 'F').
+  const occurrences = view.ofType(occurrence);
+  const values = new Array<string | null>(occurrences.length);
   for (const entity of [occurrence, typeClass]) {
-    for (const id of view.ofType(entity)) {
+    const ids = entity === occurrence ? occurrences : view.ofType(entity);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      // The attribute first, then the user-defined one after it: one walk over the bytes (decision 0454).
+      const value = view.enumValue(id, attribute);
+      if (entity === occurrence) values[i] = value;
       if (view.isEmpty(id, userDefined) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
       out.activate();
-      if (view.enumValue(id, attribute) !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
+      if (value !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
     }
   }
-  for (const id of view.ofType(occurrence)) {
+  for (let i = 0; i < occurrences.length; i++) {
+    const id = occurrences[i]!;
     const type = view.model.typeOf(id);
     const typed = type !== null && view.is(type, typeClass);
     if (!typed) continue;
     out.activate();
-    if (!view.isEmpty(id, attribute)) out.add(id, `${messagePrefix}.typed`);
+    const value = values[i];
+    if (typeof value === 'string' ? value !== 'F' : !view.isEmpty(id, attribute))
+      out.add(id, `${messagePrefix}.typed`);
   }
 }
 
