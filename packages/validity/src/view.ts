@@ -224,23 +224,26 @@ export class View {
    * declared entity whose attribute refers to this one. Empty when the class has no such inverse.
    */
   inverse(id: number, name: string): readonly number[] {
-    const upper = this.classOf(id);
-    let byName = this.inverseOfClass.get(upper);
-    if (!byName) {
-      byName = new Map();
-      this.inverseOfClass.set(upper, byName);
+    const k = this.model.ordinalOf(id);
+    if (k < 0) return NONE; // no class: no inverse
+    // Per name, per class ordinal of the file (decision 0454: no class name looked up per instance).
+    let byClass = this.inverseOfClass.get(name);
+    if (!byClass) {
+      byClass = new Array(this.classColumn.classNames.length);
+      this.inverseOfClass.set(name, byClass);
     }
-    let index = byName.get(name);
+    const c = this.classColumn.classOf[k]!;
+    let index = byClass[c];
     if (index === undefined) {
-      const def = this.tables.entities.get(upper)?.inverses.get(name);
+      const def = this.tables.entities.get(this.classColumn.classNames[c]!)?.inverses.get(name);
       index = def ? this.inverseIndex(def.entity, def.attribute) : null;
-      byName.set(name, index);
+      byClass[c] = index;
     }
     return index?.get(id) ?? NONE;
   }
 
-  /** Per class and inverse name, the index that answers it (null: the class has no such inverse). */
-  private readonly inverseOfClass = new Map<string, Map<string, ReadonlyMap<number, number[]> | null>>();
+  /** Per inverse name, per class ordinal: the index answering it (null: the class has no such inverse). */
+  private readonly inverseOfClass = new Map<string, (ReadonlyMap<number, number[]> | null | undefined)[]>();
 
   /** Through an inverse attribute's relationships, the instances their `to` attribute names (e.g. Decomposes → RelatingObject). */
   inverseTargets(id: number, name: string, to: string): readonly number[] {

@@ -9,7 +9,7 @@ export const GRP001: Rule = {
   id: 'GRP001',
   severity: 'error',
   check(view, out) {
-    const memberOf = view.related('IfcRelAssignsToGroup', 'RelatedObjects', 'RelatingGroup');
+    const memberOf = groupLinks(view);
     const groupsOf = (id: number): number[] => [...(memberOf.get(id) ?? [])];
     for (const group of view.ofType('IfcGroup')) {
       out.activate();
@@ -29,6 +29,44 @@ export const GRP001: Rule = {
     }
   },
 };
+
+/**
+ * `view.related('IfcRelAssignsToGroup', 'RelatedObjects', 'RelatingGroup')` for the instances
+ * GRP001 asks about: groups, and whatever a relationship names as its group (decision 0454). The
+ * objects assigned to groups (systems hold most elements) are not listed: none of them is asked.
+ */
+function groupLinks(view: View): ReadonlyMap<number, number[]> {
+  const { model } = view;
+  const map = new Map<number, number[]>();
+  const rels = view.ofType('IfcRelAssignsToGroup');
+  if (rels.length === 0) return map;
+  const group = view.classSet('IfcGroup');
+  const targetsOf: number[][] = [];
+  const named = new Set<number>();
+  const toRefs: number[] = [];
+  for (let i = 0; i < rels.length; i++) {
+    // Read from the bytes at any depth, as `view.related` reads them.
+    toRefs.length = 0;
+    model.attributeRefsDeep(rels[i]!, 'RelatingGroup', toRefs);
+    const targets = toRefs.filter((r) => model.ordinalOf(r) >= 0);
+    targetsOf.push(targets);
+    for (const t of targets) named.add(t);
+  }
+  const fromRefs: number[] = [];
+  for (let i = 0; i < rels.length; i++) {
+    const targets = targetsOf[i]!;
+    if (targets.length === 0) continue;
+    fromRefs.length = 0;
+    model.attributeRefsDeep(rels[i]!, 'RelatedObjects', fromRefs);
+    for (const source of fromRefs.length > 1 ? new Set(fromRefs) : fromRefs) {
+      if (!view.isIn(source, group) && !named.has(source)) continue;
+      const list = map.get(source);
+      if (list) list.push(...targets);
+      else map.set(source, targets.length === 1 ? [targets[0]!] : [...targets]);
+    }
+  }
+  return map;
+}
 
 export const OJT001: Rule = {
   id: 'OJT001',
