@@ -18,8 +18,9 @@ export interface ReadIfcOptions {
   /**
    * The model will be validated (@plumbline/validity): the scan also keeps every instance's
    * references, which IFC105/IFC106's reachability would otherwise read from every instance's
-   * bytes again (decision 0442). Costs 4 bytes per instance and per reference; the answers are
-   * the same either way.
+   * bytes again (decision 0442), and the written keys of property and quantity sets and their
+   * members (decision 0454). Costs 4 bytes per instance and per reference and 2 per instance for the
+   * keys; the answers are the same either way.
    */
   readonly forValidity?: boolean;
 }
