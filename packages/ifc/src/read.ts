@@ -5,12 +5,10 @@ import type { IfcModel } from './model';
 import { StepIfcModel } from './model/ifc-model';
 import { relationScanFor } from './model/relations';
 import { InstanceStore } from './model/store';
-import { memberKeySpec } from './model/written-keys';
-import { type SchemaTables, schemaTables } from './schema/schema-info';
+import { schemaTables } from './schema/schema-info';
 import { checkStepMagic, readHeader, type StepHeader } from './step/header';
 import { type FileIndex, indexInstances } from './step/index-file';
 import { indexInstancesParallel } from './step/parallel-index';
-import type { ScanKeep } from './step/scan-result';
 
 export interface ReadIfcOptions {
   /** Used in messages and kept on the model. */
@@ -18,21 +16,14 @@ export interface ReadIfcOptions {
   /**
    * The model will be validated (@plumbline/validity): the scan also keeps every instance's
    * references, which IFC105/IFC106's reachability would otherwise read from every instance's
-   * bytes again (decision 0442), and the written keys of property and quantity sets and their
-   * members (decision 0454). Costs 4 bytes per instance and per reference and 2 per instance for the
-   * keys; the answers are the same either way.
+   * bytes again (decision 0442). Costs 4 bytes per instance and per reference; the answers are
+   * the same either way.
    */
   readonly forValidity?: boolean;
 }
 
-/**
- * What the scan keeps for `forValidity`: every instance's references, and the written keys of
- * property and quantity sets and their members (decision 0454).
- */
-const validityKeep = (schema: SchemaTables): ScanKeep => ({
-  references: true,
-  keys: memberKeySpec(schema),
-});
+/** What the scan keeps for `forValidity`. */
+const VALIDITY_KEEP = { references: true } as const;
 
 /** The largest file accepted: offsets are stored as 32-bit numbers. */
 export const MAX_FILE_BYTES = 0xffff_fff0;
@@ -53,7 +44,7 @@ export function readIfc(bytes: Uint8Array, options: ReadIfcOptions = {}): StepIf
   if (bytes.length > MAX_FILE_BYTES) throw new IfcReadError('too_large_line', 'the file is larger than 4 GB');
   const header = readHeader(bytes);
   const relations = relationScanFor(schemaTables(header.schema));
-  const keep = options.forValidity ? validityKeep(schemaTables(header.schema)) : null;
+  const keep = options.forValidity ? VALIDITY_KEEP : null;
   return modelOf(bytes, header, indexInstances(bytes, header.dataStart, relations, keep), options);
 }
 
@@ -76,7 +67,7 @@ export async function readIfcFile(path: string, options: ReadIfcOptions = {}): P
   }
   const header = readHeader(bytes);
   const relations = relationScanFor(schemaTables(header.schema));
-  const keep = options.forValidity ? validityKeep(schemaTables(header.schema)) : null;
+  const keep = options.forValidity ? VALIDITY_KEEP : null;
   const { index } = await indexInstancesParallel(
     bytes,
     header.dataStart,

@@ -27,7 +27,7 @@ import { PropertySets } from './properties';
 import { RelationIndex, type RelationKind, type RelationRows } from './relations';
 import type { InstanceStore } from './store';
 import { Units } from './units';
-import { isMemberKeyParts, WrittenKeys, type WrittenPart } from './written-keys';
+import { WrittenKeys, type WrittenPart } from './written-keys';
 
 const PART_OF: readonly (readonly [RelationKind, PartOfRelation])[] = [
   ['aggregates', 'IFCRELAGGREGATES'],
@@ -158,9 +158,7 @@ export class StepIfcModel implements IfcModel {
    * class whose `parts` are written with the same bytes, for passes that judge each way once.
    */
   writtenKeys(parts: readonly WrittenPart[]): WrittenKeys {
-    // The scan's keys when it kept them for these parts (a model read for validity, decision 0454).
-    const kept = this.store.index.keys ?? null;
-    return new WrittenKeys(this.store, this.access, parts, kept && isMemberKeyParts(parts) ? kept : null);
+    return new WrittenKeys(this.store, this.access, parts);
   }
 
   /** Upper-case class names present in the file. */

@@ -6,9 +6,7 @@
  * so whatever is read from those bytes alone is the same for both. Nothing is decoded: the bytes are
  * hashed and compared with those of the first instance written that way.
  */
-import type { SchemaTables } from '../schema/schema-info';
 import { parameterOffsetFrom } from '../step/decode-direct';
-import type { KeyColumn, KeySpec } from '../step/scan-result';
 import type { Access } from './access';
 import type { InstanceStore } from './store';
 
@@ -27,68 +25,6 @@ for (const c of "$*'#.(-+0123456789") NO_TYPE_LEADS[c.charCodeAt(0)] = 1;
 /** Distinct ways kept at most; past them, `keyOf` answers -1 (the caller reads the instance itself). */
 const MAX_ENTRIES = 1 << 20;
 
-/**
- * The parts property and quantity set members are keyed by (`memberKeys` in the validity rules):
- * class, Name and, for a single value, its NominalValue's type. Sets, which have no NominalValue,
- * are keyed by their Name alone with the same parts. The scan of a model read for validity keys
- * these classes' instances as they pass by (`memberKeySpec`, decision 0454).
- */
-export const MEMBER_KEY_PARTS: readonly WrittenPart[] = [
-  ['Name', 'whole'],
-  ['NominalValue', 'type', 'optional'],
-];
-const MEMBER_KEY_CLASSES = ['IFCPROPERTY', 'IFCPHYSICALQUANTITY', 'IFCPROPERTYSET', 'IFCELEMENTQUANTITY'];
-
-/**
- * A class's parts as `WrittenKeys` reads them: the parameter indexes, ascending, each followed by
- * its kind (0 whole, 1 type); [] when one is missing (and not optional) or two coincide.
- */
-function learnParts(parts: readonly WrittenPart[], indexOf: (attribute: string) => number): number[] {
-  const found = parts
-    .map(([attribute, part, optional]) => ({
-      index: indexOf(attribute),
-      type: part === 'type' ? 1 : 0,
-      optional: optional === 'optional',
-    }))
-    .filter((f) => f.index >= 0 || !f.optional);
-  found.sort((a, b) => a.index - b.index);
-  const usable =
-    found.length > 0 && found.every((f, n) => f.index >= 0 && (n === 0 || f.index > found[n - 1]!.index));
-  return usable ? found.flatMap((f) => [f.index, f.type]) : [];
-}
-
-const specs = new WeakMap<SchemaTables, KeySpec>();
-
-/** What the scan keys for `MEMBER_KEY_PARTS`: every set, property and quantity class of the schema, with its parts. */
-export function memberKeySpec(schema: SchemaTables): KeySpec {
-  let spec = specs.get(schema);
-  if (!spec) {
-    const classes: string[] = [];
-    const parts: number[][] = [];
-    for (const [upper, def] of schema.entities) {
-      if (!MEMBER_KEY_CLASSES.some((ancestor) => schema.isSubtypeOf(upper, ancestor))) continue;
-      const learned = learnParts(MEMBER_KEY_PARTS, (attribute) => def.attributeIndex.get(attribute) ?? -1);
-      if (learned.length === 0) continue;
-      classes.push(upper);
-      parts.push(learned);
-    }
-    spec = { classes, parts };
-    specs.set(schema, spec);
-  }
-  return spec;
-}
-
-/** Whether `parts` are `MEMBER_KEY_PARTS`. */
-export function isMemberKeyParts(parts: readonly WrittenPart[]): boolean {
-  return (
-    parts.length === MEMBER_KEY_PARTS.length &&
-    parts.every((p, n) => {
-      const q = MEMBER_KEY_PARTS[n]!;
-      return p[0] === q[0] && p[1] === q[1] && p[2] === q[2];
-    })
-  );
-}
-
 export class WrittenKeys {
   /** Per class ordinal: the parts' parameter indexes, ascending (null: not yet known; [] when one is missing). */
   private readonly indexesOf: (Int32Array | null)[];
@@ -102,39 +38,22 @@ export class WrittenKeys {
   private count = 0;
   /** The spans of the instance being keyed. */
   private readonly current: Int32Array;
-  /** Per class ordinal, 1 when the scan keyed its instances (`kept`); null without a kept column. */
-  private readonly keptClass: Uint8Array | null;
-  /** Keys found here are numbered after the scan's ways. */
-  private readonly base: number;
 
-  /**
-   * `kept`: the keys the scan kept for these same parts (`memberKeySpec`): the classes it asked are
-   * answered from it, without their bytes read again; the others are read here.
-   */
   constructor(
     private readonly store: InstanceStore,
     private readonly access: Access,
     private readonly parts: readonly WrittenPart[],
-    private readonly kept: KeyColumn | null = null,
   ) {
     const classes = store.index.classNames.length;
     this.indexesOf = new Array(classes).fill(null);
     this.typeOf = new Array(classes).fill(null);
     this.spans = new Int32Array(256 * 2 * parts.length);
     this.current = new Int32Array(2 * parts.length);
-    if (kept) {
-      const asked = new Set(kept.asked);
-      this.keptClass = Uint8Array.from(store.index.classNames, (name) => (asked.has(name) ? 1 : 0));
-      this.base = kept.size;
-    } else {
-      this.keptClass = null;
-      this.base = 0;
-    }
   }
 
-  /** Keys are below this number (the scan's ways, then those found here). */
+  /** Number of distinct ways seen so far (keys are 0 … size - 1). */
   get size(): number {
-    return this.base + this.count;
+    return this.count;
   }
 
   /**
@@ -147,7 +66,6 @@ export class WrittenKeys {
     if (k < 0) return NO_KEY;
     const { bytes, index } = this.store;
     const cls = index.classOf[k]!;
-    if (this.keptClass !== null && this.keptClass[cls] === 1) return this.kept!.keys[k]! - 1;
     const indexes = this.indexesOf[cls] ?? this.learn(cls);
     const parts = indexes.length;
     if (parts === 0) return NO_KEY;
@@ -211,8 +129,7 @@ export class WrittenKeys {
         at++;
       }
     }
-    const e = this.find(h, cls, parts);
-    return e < 0 ? e : this.base + e;
+    return this.find(h, cls, parts);
   }
 
   /** The entry of the current spans (added when new). */
@@ -274,15 +191,19 @@ export class WrittenKeys {
 
   /** The parts' parameter indexes in a class (ascending) and their kinds; [] when one is missing or two coincide. */
   private learn(cls: number): Int32Array {
-    const learned = learnParts(this.parts, (attribute) => this.access.attributeIndexOf(cls, attribute));
-    const indexes = new Int32Array(learned.length >> 1);
-    const kinds = new Uint8Array(learned.length >> 1);
-    for (let n = 0; n < indexes.length; n++) {
-      indexes[n] = learned[2 * n]!;
-      kinds[n] = learned[2 * n + 1]!;
-    }
+    const found = this.parts
+      .map(([attribute, part, optional]) => ({
+        index: this.access.attributeIndexOf(cls, attribute),
+        type: part === 'type' ? 1 : 0,
+        optional: optional === 'optional',
+      }))
+      .filter((f) => f.index >= 0 || !f.optional);
+    found.sort((a, b) => a.index - b.index);
+    const usable =
+      found.length > 0 && found.every((f, n) => f.index >= 0 && (n === 0 || f.index > found[n - 1]!.index));
+    const indexes = usable ? Int32Array.from(found, (f) => f.index) : new Int32Array(0);
     this.indexesOf[cls] = indexes;
-    this.typeOf[cls] = kinds;
+    this.typeOf[cls] = Uint8Array.from(found, (f) => f.type);
     return indexes;
   }
 }

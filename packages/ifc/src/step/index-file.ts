@@ -5,7 +5,6 @@
  */
 import { IfcReadError } from '../errors';
 import {
-  type KeyColumn,
   type ReferenceColumn,
   type RelationPairs,
   type RelationScan,
@@ -32,8 +31,6 @@ export interface FileIndex {
   readonly relationPairs?: RelationPairs | null;
   /** Every instance's references, when the scan was asked to keep them (ScanKeep). */
   readonly references?: ReferenceColumn | null;
-  /** The written keys of the classes the scan was asked to key (ScanKeep.keys). */
-  readonly keys?: KeyColumn | null;
 }
 
 const SEMI = 59;
@@ -103,7 +100,7 @@ export function findInstanceEnd(bytes: Uint8Array, from: number): number {
 export function toFileIndex(bytes: Uint8Array, scan: ScanResult): FileIndex {
   if (scan.error)
     throw new IfcReadError(scan.error.code, scan.error.message, lineAt(bytes, scan.error.offset));
-  const { count, ids, starts, paramStarts, ends, classOf, classNames, pairs, references, keys } = scan;
+  const { count, ids, starts, paramStarts, ends, classOf, classNames, pairs, references } = scan;
   return {
     count,
     ids,
@@ -114,7 +111,6 @@ export function toFileIndex(bytes: Uint8Array, scan: ScanResult): FileIndex {
     classNames,
     relationPairs: pairs,
     references,
-    keys,
   };
 }
 

@@ -9,7 +9,6 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileIndex, MAX_INSTANCE_BYTES, toFileIndex } from './index-file';
 import {
-  type KeyColumn,
   type ReferenceColumn,
   type RelationPairs,
   type RelationScan,
@@ -33,7 +32,6 @@ try {
   const moved = [r.ids.buffer, r.starts.buffer, r.paramStarts.buffer, r.ends.buffer, r.classOf.buffer];
   if (r.pairs) moved.push(r.pairs.sources.buffer, r.pairs.targets.buffer, r.pairs.tags.buffer);
   if (r.references) moved.push(r.references.ends.buffer, r.references.targets.buffer, r.references.unread.buffer);
-  if (r.keys) moved.push(r.keys.keys.buffer, r.keys.classes.buffer, r.keys.spans.buffer);
   parentPort.postMessage(r, moved);
 } catch (error) {
   parentPort.postMessage({ crashed: String(error && error.stack || error) });
@@ -96,7 +94,7 @@ function cutPoints(bytes: Uint8Array, dataStart: number, pieces: number): number
 }
 
 /** Joins the pieces into arrays in shared memory, so threads that check the model can share the index too. */
-function join(bytes: Uint8Array, pieces: ScanResult[]): ScanResult {
+function join(pieces: ScanResult[]): ScanResult {
   const count = pieces.reduce((sum, p) => sum + p.count, 0);
   const ids = new Uint32Array(new SharedArrayBuffer(count * 4));
   const starts = new Uint32Array(new SharedArrayBuffer(count * 4));
@@ -105,7 +103,6 @@ function join(bytes: Uint8Array, pieces: ScanResult[]): ScanResult {
   const classOf = new Uint16Array(new SharedArrayBuffer(count * 2));
   const classNames: string[] = [];
   const ordinalOf = new Map<string, number>();
-  const remaps: number[][] = [];
   let at = 0;
   for (const piece of pieces) {
     ids.set(piece.ids, at);
@@ -121,7 +118,6 @@ function join(bytes: Uint8Array, pieces: ScanResult[]): ScanResult {
       }
       return ord;
     });
-    remaps.push(remap);
     for (let k = 0; k < piece.count; k++) classOf[at + k] = remap[piece.classOf[k]!]!;
     at += piece.count;
   }
@@ -129,7 +125,6 @@ function join(bytes: Uint8Array, pieces: ScanResult[]): ScanResult {
   return {
     pairs: joinPairs(pieces),
     references: joinReferences(pieces),
-    keys: joinKeys(bytes, pieces, remaps),
     count,
     ids,
     starts,
@@ -162,59 +157,6 @@ function joinPairs(pieces: ScanResult[]): RelationPairs | null {
     at += pairs.count;
   }
   return joined;
-}
-
-/**
- * The pieces' key columns as one (decision 0454): each piece numbered the ways it met; a way is
- * the same in two pieces when its class and its parts' bytes are (as the scan compares them in a
- * piece), so the pieces' ways are named by those bytes and numbered again in file order. `remaps`:
- * per piece, its class ordinals in the joined index.
- */
-function joinKeys(bytes: Uint8Array, pieces: ScanResult[], remaps: number[][]): KeyColumn | null {
-  if (pieces.some((p) => p.keys === null)) return null;
-  const count = pieces.reduce((sum, p) => sum + p.count, 0);
-  const keys = new Uint16Array(count);
-  const byBytes = new Map<string, number>();
-  const classes: number[] = [];
-  const spans: number[] = [];
-  const text = (from: number, length: number) => {
-    let t = '';
-    for (let k = from; k < from + length; k++) t += String.fromCharCode(bytes[k]!);
-    return t;
-  };
-  let at = 0;
-  for (let n = 0; n < pieces.length; n++) {
-    const column = pieces[n]!.keys!;
-    const own = new Uint16Array(column.size); // the piece's way → 1 + the joined way, or 0
-    for (let e = 0; e < column.size; e++) {
-      const cls = remaps[n]![column.classes[e]!]!;
-      const s = column.spans.subarray(4 * e, 4 * e + 4);
-      const name = `${cls}\u0000${s[1]}\u0000${text(s[0]!, s[1]!)}\u0000${s[3]}\u0000${text(s[2]!, s[3]!)}`;
-      let joined = byBytes.get(name);
-      if (joined === undefined) {
-        joined = classes.length < 65535 ? classes.length : -1;
-        if (joined >= 0) {
-          classes.push(cls);
-          spans.push(s[0]!, s[1]!, s[2]!, s[3]!);
-        }
-        byBytes.set(name, joined);
-      }
-      own[e] = joined + 1;
-    }
-    const pieceKeys = column.keys;
-    for (let k = 0; k < pieces[n]!.count; k++) {
-      const v = pieceKeys[k]!;
-      keys[at + k] = v === 0 ? 0 : own[v - 1]!;
-    }
-    at += pieces[n]!.count;
-  }
-  return {
-    keys,
-    size: classes.length,
-    classes: Uint16Array.from(classes),
-    spans: Uint32Array.from(spans),
-    asked: pieces[0]!.keys!.asked,
-  };
 }
 
 /** The pieces' reference columns, one after the other (ends and ordinals moved past the pieces before). */
@@ -276,5 +218,5 @@ export async function indexInstancesParallel(
     const isLast = k === pieces.length - 1;
     if (!isLast && (piece.reachedEnd || piece.next !== cuts[k + 1])) return sequential();
   }
-  return { index: toFileIndex(bytes, join(bytes, pieces as ScanResult[])), threads: cuts.length };
+  return { index: toFileIndex(bytes, join(pieces as ScanResult[])), threads: cuts.length };
 }

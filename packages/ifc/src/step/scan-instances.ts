@@ -7,8 +7,6 @@
 import type { RelationScan, ScanKeep, ScanResult } from './scan-result';
 
 export type {
-  KeyColumn,
-  KeySpec,
   ReferenceColumn,
   RelationPairs,
   RelationScan,
@@ -62,20 +60,6 @@ export function scanInstances(
   let refTargets = new Uint32Array(keepRefs ? guess * 2 : 0);
   let refCount = 0;
   const unread: number[] = [];
-  // Written keys of the classes `keep.keys` names (decision 0454): per class ordinal its parts (null:
-  // not asked), per instance 1 + its way or 0, and per way its class, spans and hash (open addressing).
-  const keySpec = keep?.keys ?? null;
-  const keyParts: (readonly number[] | null)[] = [];
-  let keyColumn = new Uint16Array(keySpec ? guess : 0);
-  let keySize = 0;
-  let keyClasses = new Uint16Array(keySpec ? 64 : 0);
-  let keySpans = new Uint32Array(keySpec ? 256 : 0);
-  let keyHashes = new Int32Array(keySpec ? 64 : 0);
-  let keySlots = new Int32Array(keySpec ? 1024 : 0);
-  const span = [0, 0, 0, 0];
-  /** First bytes of a value that is no typed value: $ * ' # . ( - + and digits (as written-keys.ts). */
-  const noTypeLead = new Uint8Array(256);
-  for (const c of "$*'#.(-+0123456789") noTypeLead[c.charCodeAt(0)] = 1;
 
   const result = (next: number, reachedEnd: boolean, error: ScanResult['error']): ScanResult => ({
     count,
@@ -94,15 +78,6 @@ export function scanInstances(
           sources: pairSources.slice(0, pairCount),
           targets: pairTargets.slice(0, pairCount),
           tags: pairTags.slice(0, pairCount),
-        }
-      : null,
-    keys: keySpec
-      ? {
-          keys: keyColumn.subarray(0, count),
-          size: keySize,
-          classes: keyClasses.slice(0, keySize),
-          spans: keySpans.slice(0, 4 * keySize),
-          asked: keySpec.classes,
         }
       : null,
     references: keepRefs
@@ -171,10 +146,6 @@ export function scanInstances(
         for (let e = 0; e < relations.classes.length; e++)
           if (relations.classes[e] === upper) entries.push(e);
       relationEntries.push(entries);
-      if (keySpec) {
-        const at = keySpec.classes.indexOf(upper);
-        keyParts.push(at < 0 ? null : keySpec.parts[at]!);
-      }
     }
     slots[slot] = ord + 1;
     return ord;
@@ -271,133 +242,6 @@ export function scanInstances(
       } else i++;
     }
     return -1;
-  };
-
-  /**
-   * The written key of the instance whose `(` is at `open` and `;` at `end`, of class `cls` with
-   * `parts` (index, kind, …): 1 + the number of its way, or 0. Exactly `WrittenKeys.keyOf`'s
-   * judgement (model/written-keys.ts), on the bytes while they pass by: the same spans, compared
-   * byte by byte with the first instance written that way.
-   */
-  const writtenKey = (open: number, end: number, cls: number, parts: readonly number[]): number => {
-    const count = parts.length >> 1;
-    if (count > 2) return 0;
-    let p = open + 1;
-    let at = 0; // the parameter p is at
-    let h = Math.imul(cls + 1, 0x9e3779b1);
-    span[2] = 0;
-    span[3] = 0;
-    for (let n = 0; n < count; n++) {
-      const want = parts[2 * n]!;
-      const kind = parts[2 * n + 1]!;
-      // To parameter `want` (as decode-direct.ts's parameterOffsetFrom walks).
-      let depth = 0;
-      while (at < want) {
-        if (p >= end) return 0;
-        const c = bytes[p]!;
-        if (c === 39) {
-          let q = bytes.indexOf(39, p + 1);
-          while (q !== -1 && bytes[q + 1] === 39) q = bytes.indexOf(39, q + 2);
-          if (q === -1 || q > end) return 0;
-          p = q + 1;
-          continue;
-        }
-        if (c === 40) depth++;
-        else if (c === 41) {
-          if (depth === 0) return 0;
-          depth--;
-        } else if (c === 44 && depth === 0) at++;
-        p++;
-      }
-      const from = p;
-      let c = bytes[p]!;
-      if (kind === 0) {
-        // whole: a string literal, $ or *, then a comma (or the instance's `)` after the last part)
-        if (c === 39) {
-          for (p++; ; p++) {
-            if (p >= end) return 0;
-            if (bytes[p] === 39) {
-              if (bytes[p + 1] !== 39) break;
-              p++;
-            }
-          }
-          p++;
-        } else if (c === 36 || c === 42) p++;
-        else return 0;
-        c = bytes[p]!;
-        if (c !== 44 && (c !== 41 || n + 1 < count)) return 0;
-      } else {
-        // type: NAME( of a typed value, or the first byte of a value without a type; last part only
-        if (n + 1 < count) return 0;
-        if (c >= 65 ? c <= 90 || c === 95 || (c >= 97 && c <= 122) : false) {
-          for (p++; p < end; p++) {
-            c = bytes[p]!;
-            if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95)) break;
-          }
-          if (c !== 40) return 0;
-        } else if (!noTypeLead[c]) return 0;
-        p++;
-      }
-      h = Math.imul(h ^ (p - from), 0x01000193);
-      for (let k = from; k < p; k++) h = Math.imul(h ^ bytes[k]!, 0x01000193);
-      span[2 * n] = from;
-      span[2 * n + 1] = p - from;
-      if (kind === 0) {
-        p++; // past the comma
-        at++;
-      }
-    }
-    let mask = keySlots.length - 1;
-    let slot = (h ^ (h >>> 15)) & mask;
-    for (let e = keySlots[slot]! - 1; e >= 0; e = keySlots[slot]! - 1) {
-      if (keyHashes[e] === h && keyClasses[e] === cls) {
-        let same = true;
-        for (let n = 0; n < 2 && same; n++) {
-          const f = keySpans[4 * e + 2 * n]!;
-          const length = keySpans[4 * e + 2 * n + 1]!;
-          if (length !== span[2 * n + 1]) same = false;
-          else {
-            const q = span[2 * n]!;
-            for (let k = 0; k < length; k++)
-              if (bytes[f + k] !== bytes[q + k]) {
-                same = false;
-                break;
-              }
-          }
-        }
-        if (same) return e + 1;
-      }
-      slot = (slot + 1) & mask;
-    }
-    if (keySize >= 65535) return 0;
-    const e = keySize++;
-    if (e === keyHashes.length) {
-      const hashes = new Int32Array(2 * e);
-      hashes.set(keyHashes);
-      keyHashes = hashes;
-      const classes = new Uint16Array(2 * e);
-      classes.set(keyClasses);
-      keyClasses = classes;
-      const spans = new Uint32Array(8 * e);
-      spans.set(keySpans);
-      keySpans = spans;
-    }
-    keyHashes[e] = h;
-    keyClasses[e] = cls;
-    for (let k = 0; k < 4; k++) keySpans[4 * e + k] = span[k]!;
-    keySlots[slot] = e + 1;
-    if (2 * keySize > keySlots.length) {
-      const slots = new Int32Array(2 * keySlots.length);
-      mask = slots.length - 1;
-      for (let f = 0; f < keySize; f++) {
-        const g = keyHashes[f]!;
-        let s = (g ^ (g >>> 15)) & mask;
-        while (slots[s] !== 0) s = (s + 1) & mask;
-        slots[s] = f + 1;
-      }
-      keySlots = slots;
-    }
-    return e + 1;
   };
 
   /** Set by `instanceEndKeeping` when the instance's references were not all kept. */
@@ -549,7 +393,6 @@ export function scanInstances(
       ends = grow(ends, (size) => new Uint32Array(size));
       classOf = grow(classOf, (size) => new Uint16Array(size));
       if (keepRefs) refEnds = grow(refEnds, (size) => new Uint32Array(size));
-      if (keySpec) keyColumn = grow(keyColumn, (size) => new Uint16Array(size));
     }
     if (keepRefs) {
       if (refsUnread) {
@@ -562,10 +405,6 @@ export function scanInstances(
     if (relations !== null) {
       const entries = relationEntries[cls]!;
       if (entries.length > 0) readPairs(entries, i, end);
-    }
-    if (keySpec) {
-      const parts = keyParts[cls];
-      keyColumn[count] = parts ? writtenKey(i, end, cls, parts) : 0;
     }
     ids[count] = id;
     starts[count] = start;

@@ -17,8 +17,6 @@ export interface ScanResult {
   pairs: RelationPairs | null;
   /** Every instance's references (when `keep.references` was given). */
   references: ReferenceColumn | null;
-  /** The written keys of the classes `keep.keys` names (when given). */
-  keys: KeyColumn | null;
 }
 
 /**
@@ -27,33 +25,6 @@ export interface ScanResult {
  */
 export interface ScanKeep {
   readonly references: boolean;
-  /** Written keys (model/written-keys.ts) of some classes' instances, kept as they pass by (decision 0454). */
-  readonly keys?: KeySpec | null;
-}
-
-/**
- * The classes whose instances get a written key from the scan, and the parts: per class (upper
- * case, as written), its parameters' indexes, ascending, each followed by its kind (0 `whole`, 1
- * `type`), as `WrittenKeys` learns them for one list of parts.
- */
-export interface KeySpec {
-  readonly classes: readonly string[];
-  readonly parts: readonly (readonly number[])[];
-}
-
-/**
- * Per instance (ordinal), 1 + the number of the way its class and parts are written, or 0: not of
- * a class asked, not written plainly (where `WrittenKeys.keyOf` gives -1), or past 65,535 ways.
- * Way e (`size` of them) is of class ordinal `classes[e]`, its parts written as the bytes
- * `spans[4e] … + spans[4e + 1]` and `spans[4e + 2] … + spans[4e + 3]` (length 0 when one part).
- */
-export interface KeyColumn {
-  keys: Uint16Array;
-  size: number;
-  classes: Uint16Array;
-  spans: Uint32Array;
-  /** The classes asked (`KeySpec.classes`): instances of the others have no key here. */
-  asked: readonly string[];
 }
 
 /**

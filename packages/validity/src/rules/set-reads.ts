@@ -40,10 +40,8 @@ export function setReads(view: View, setClass: SetClass): SetReads {
     const membersOf = setClass === 'IfcPropertySet' ? 'HasProperties' : 'Quantities';
     const methods = setClass === 'IfcElementQuantity' ? new Int32Array(sets.length) : null;
     const methodKeys = methods ? methodVerdicts(view).keys : null;
-    // Names repeat: each distinct way a Name is written is read once. The members' keys serve (a
-    // set has no NominalValue: its key is its class and Name), kept by the scan of a model read for
-    // validity (decision 0454).
-    const keys = memberKeys(view);
+    // Names repeat: each distinct way a Name is written is read once.
+    const keys = view.model.writtenKeys([['Name', 'whole']]);
     const byKey: (string | null)[] = [];
     for (let i = 0; i < sets.length; i++) {
       const set = sets[i]!;
