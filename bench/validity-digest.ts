@@ -51,7 +51,8 @@ async function report(path: string): Promise<{ all: ValidityReport; alone: Valid
     return { all, alone: { schema: all.schema, rules } };
   }
   const threads = CheckThreads.start();
-  const model = await readIfcFile(path);
+  // Read for validity, as `plumbline check --validate` reads it (the scan keeps what the rules read).
+  const model = await readIfcFile(path, { forValidity: true });
   try {
     await checkModelInParallel(model, ids, { modelFileName: path }, { threads });
     threads.close();

@@ -14,6 +14,7 @@ export interface HeaderView {
 }
 
 const NONE: readonly number[] = [];
+const NO_CANDIDATES: readonly string[] = [];
 
 /** `View.globalIdSurvey`: per rooted instance, `globalIdKey` and `globalIdWellFormed` (1 true, 0 false, 2 null). */
 export interface GlobalIdSurvey {
@@ -203,12 +204,18 @@ export class View {
 
   /**
    * `isEmptyValue(attr(id, name))`, without decoding the attribute when its first byte answers
-   * (`$`, `*`, a reference, no such attribute).
+   * (`$`, `*`, a reference, no such attribute), nor a string literal, judged on its bytes
+   * (`attributeStringIndex`: -1 a string that is not '', -3 ''; decision 0454).
    */
   isEmpty(id: number, name: string): boolean {
     const lead = this.model.attributeLead(id, name);
     if (lead === -1 || lead === 36 || lead === 42 || lead === 41) return true;
     if (lead === 35) return false;
+    if (lead === 39) {
+      const code = this.model.attributeStringIndex(id, name, NO_CANDIDATES);
+      if (code === -1) return false;
+      if (code === -3) return true;
+    }
     return isEmptyValue(this.attr(id, name));
   }
 
@@ -217,23 +224,26 @@ export class View {
    * declared entity whose attribute refers to this one. Empty when the class has no such inverse.
    */
   inverse(id: number, name: string): readonly number[] {
-    const upper = this.classOf(id);
-    let byName = this.inverseOfClass.get(upper);
-    if (!byName) {
-      byName = new Map();
-      this.inverseOfClass.set(upper, byName);
+    const k = this.model.ordinalOf(id);
+    if (k < 0) return NONE; // no class: no inverse
+    // Per name, per class ordinal of the file (decision 0454: no class name looked up per instance).
+    let byClass = this.inverseOfClass.get(name);
+    if (!byClass) {
+      byClass = new Array(this.classColumn.classNames.length);
+      this.inverseOfClass.set(name, byClass);
     }
-    let index = byName.get(name);
+    const c = this.classColumn.classOf[k]!;
+    let index = byClass[c];
     if (index === undefined) {
-      const def = this.tables.entities.get(upper)?.inverses.get(name);
+      const def = this.tables.entities.get(this.classColumn.classNames[c]!)?.inverses.get(name);
       index = def ? this.inverseIndex(def.entity, def.attribute) : null;
-      byName.set(name, index);
+      byClass[c] = index;
     }
     return index?.get(id) ?? NONE;
   }
 
-  /** Per class and inverse name, the index that answers it (null: the class has no such inverse). */
-  private readonly inverseOfClass = new Map<string, Map<string, ReadonlyMap<number, number[]> | null>>();
+  /** Per inverse name, per class ordinal: the index answering it (null: the class has no such inverse). */
+  private readonly inverseOfClass = new Map<string, (ReadonlyMap<number, number[]> | null | undefined)[]>();
 
   /** Through an inverse attribute's relationships, the instances their `to` attribute names (e.g. Decomposes → RelatingObject). */
   inverseTargets(id: number, name: string, to: string): readonly number[] {

@@ -1,6 +1,7 @@
 /** IFC101 (official schema identifier) and IFC102 (no deprecated entities, attributes or values). */
 import type { Rule } from '../rule';
 import type { View } from '../view';
+import { predefinedTypeOf, productPass } from './product-pass';
 import { propertySetNames } from './pse';
 
 export const IFC101: Rule = {
@@ -217,10 +218,16 @@ export const IFC102: Rule = {
     for (const [entity, attribute, values] of DEPRECATED_VALUES[schema].filter(([e]) => known(e))) {
       // A property set's name as PSE001 read it (a string is no enumeration: `enumValue` is null then).
       const names = entity === 'IfcPropertySet' && attribute === 'Name' ? propertySetNames(view) : null;
+      // An object's PredefinedType as the pass over objects read it (decision 0454; not in IFC2X3).
+      const pass = attribute === 'PredefinedType' && schema !== 'IFC2X3' ? productPass(view) : null;
       const ids = view.ofType(entity);
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i]!;
-        const value = names?.[i] ?? view.enumValue(id, attribute) ?? view.str(id, attribute);
+        const kept = pass === null ? undefined : predefinedTypeOf(pass, view.model.ordinalOf(id));
+        const value =
+          kept !== undefined
+            ? kept
+            : (names?.[i] ?? view.enumValue(id, attribute) ?? view.str(id, attribute));
         if (value !== null && values.includes(value)) {
           out.add(id, 'validity.IFC102.value', { attribute, value });
         }

@@ -26,15 +26,30 @@ export interface ProductPass {
   /**
    * Per instance ordinal: bits 0–1 whether the object's PredefinedType is set (`view.isSet`), 1
    * yes, 2 no, 0 not read (OJT001); bit 2 (`MPD_CLEAN`) an IfcShapeRepresentation MPD001 judged
-   * here without a finding.
+   * here without a finding; bits 3–7 (`predefinedTypeOf`) the object's PredefinedType as read.
    */
   readonly marks: Uint8Array;
+  /** The PredefinedType values bits 3–7 of `marks` name (value v: `predefinedTypes[v - 1]`). */
+  readonly predefinedTypes: readonly string[];
   readonly representations: RepresentationFindings;
   /** Whether MPD001 applied to a representation judged here. */
   readonly mpdActive: boolean;
 }
 
 export const MPD_CLEAN = 4;
+/** Bits 3–7 of `marks`: 0 not known, 1–30 a value of `predefinedTypes`, 31 written `$` or `*`. */
+const PREDEFINED_SHIFT = 3;
+const PREDEFINED_UNSET = 31;
+
+/**
+ * An object's PredefinedType as the pass read it (decision 0454), for IFC102: the enumeration's
+ * value (`view.enumValue`), null when it is written `$` or `*` (no value, no string either), or
+ * undefined when the pass did not keep it (not an object, another form, past 30 values): read it.
+ */
+export function predefinedTypeOf(pass: ProductPass, ordinal: number): string | null | undefined {
+  const v = ordinal < 0 ? 0 : pass.marks[ordinal]! >>> PREDEFINED_SHIFT;
+  return v === 0 ? undefined : v === PREDEFINED_UNSET ? null : pass.predefinedTypes[v - 1];
+}
 
 /** `View.isSet` from an attribute's first byte: given, not `$`, `*` or missing. */
 const isSetLead = (lead: number) => lead !== -1 && lead !== 36 && lead !== 42 && lead !== 41;
@@ -57,6 +72,8 @@ export function productPass(view: View): ProductPass {
   const judge = new RepresentationJudge(view);
   const mapped = mappedChecker(view);
   let mpdActive = false;
+  const predefinedTypes: string[] = [];
+  const predefinedCodes = new Map<string, number>();
   const scratch: number[] = []; // a product's representations (one list for every product)
   for (let o = 0; o < order.length; o++) {
     const n = order[o]!;
@@ -67,7 +84,18 @@ export function productPass(view: View): ProductPass {
     const shape = isProduct ? view.ref(id, 'Representation') : null;
     if (readPredefined) {
       const predefined = model.attributeEnumOrLead(id, 'PredefinedType');
-      if (k >= 0) marks[k] = typeof predefined === 'string' || isSetLead(predefined) ? 1 : 2;
+      if (k >= 0) {
+        let v = 0;
+        if (typeof predefined === 'string') {
+          v = predefinedCodes.get(predefined) ?? 0;
+          if (v === 0 && predefinedTypes.length < PREDEFINED_UNSET - 1) {
+            v = predefinedTypes.push(predefined);
+            predefinedCodes.set(predefined, v);
+          }
+        } else if (predefined === 36 || predefined === 42) v = PREDEFINED_UNSET;
+        marks[k] =
+          (typeof predefined === 'string' || isSetLead(predefined) ? 1 : 2) | (v << PREDEFINED_SHIFT);
+      }
       if (predefined === 'USERDEFINED') userDefined[n] = view.isSet(id, 'ObjectType') ? 1 : 2;
     }
     if (!isProduct) continue;
@@ -87,6 +115,7 @@ export function productPass(view: View): ProductPass {
     objects,
     userDefined,
     marks,
+    predefinedTypes,
     representations: judge.finish(view.ofType('IfcProduct')),
     mpdActive,
   };

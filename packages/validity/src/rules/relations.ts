@@ -9,7 +9,7 @@ export const GRP001: Rule = {
   id: 'GRP001',
   severity: 'error',
   check(view, out) {
-    const memberOf = view.related('IfcRelAssignsToGroup', 'RelatedObjects', 'RelatingGroup');
+    const memberOf = groupLinks(view);
     const groupsOf = (id: number): number[] => [...(memberOf.get(id) ?? [])];
     for (const group of view.ofType('IfcGroup')) {
       out.activate();
@@ -30,6 +30,44 @@ export const GRP001: Rule = {
   },
 };
 
+/**
+ * `view.related('IfcRelAssignsToGroup', 'RelatedObjects', 'RelatingGroup')` for the instances
+ * GRP001 asks about: groups, and whatever a relationship names as its group (decision 0454). The
+ * objects assigned to groups (systems hold most elements) are not listed: none of them is asked.
+ */
+function groupLinks(view: View): ReadonlyMap<number, number[]> {
+  const { model } = view;
+  const map = new Map<number, number[]>();
+  const rels = view.ofType('IfcRelAssignsToGroup');
+  if (rels.length === 0) return map;
+  const group = view.classSet('IfcGroup');
+  const targetsOf: number[][] = [];
+  const named = new Set<number>();
+  const toRefs: number[] = [];
+  for (let i = 0; i < rels.length; i++) {
+    // Read from the bytes at any depth, as `view.related` reads them.
+    toRefs.length = 0;
+    model.attributeRefsDeep(rels[i]!, 'RelatingGroup', toRefs);
+    const targets = toRefs.filter((r) => model.ordinalOf(r) >= 0);
+    targetsOf.push(targets);
+    for (const t of targets) named.add(t);
+  }
+  const fromRefs: number[] = [];
+  for (let i = 0; i < rels.length; i++) {
+    const targets = targetsOf[i]!;
+    if (targets.length === 0) continue;
+    fromRefs.length = 0;
+    model.attributeRefsDeep(rels[i]!, 'RelatedObjects', fromRefs);
+    for (const source of fromRefs.length > 1 ? new Set(fromRefs) : fromRefs) {
+      if (!view.isIn(source, group) && !named.has(source)) continue;
+      const list = map.get(source);
+      if (list) list.push(...targets);
+      else map.set(source, targets.length === 1 ? [targets[0]!] : [...targets]);
+    }
+  }
+  return map;
+}
+
 export const OJT001: Rule = {
   id: 'OJT001',
   severity: 'error',
@@ -40,6 +78,7 @@ export const OJT001: Rule = {
     // whether it is USERDEFINED with or without an ObjectType; per ordinal (bits 0–1 of `marks`),
     // whether it is set, for the type's occurrences below.
     const { objects, userDefined, marks } = productPass(view);
+    const object = view.classSet('IfcObject');
     for (let n = 0; n < objects.length; n++) {
       if (userDefined[n] === 0 || view.inverseNonEmpty(objects[n]!, 'IsTypedBy')) continue;
       out.activate();
@@ -58,13 +97,16 @@ export const OJT001: Rule = {
         view.enumValue(type, 'PredefinedType')?.startsWith('NOTDEFINED')
       )
         continue;
+      // One message value per type, shared by its occurrences' findings (decision 0454).
+      let values: { type: string } | undefined;
       for (const rel of view.inverseIndex('IfcRelDefinesByType', 'RelatingType').get(type) ?? []) {
         for (const occurrence of view.refs(rel, 'RelatedObjects')) {
-          if (!view.is(occurrence, 'IfcObject')) continue;
+          if (!view.isIn(occurrence, object)) continue;
           out.activate();
           const known = marks[model.ordinalOf(occurrence)]! & 3;
           if (known === 1 || (known === 0 && view.isSet(occurrence, 'PredefinedType'))) {
-            out.add(occurrence, 'validity.OJT001.occurrence', { type: String(type) });
+            values ??= { type: String(type) };
+            out.add(occurrence, 'validity.OJT001.occurrence', values);
           }
         }
       }
@@ -112,19 +154,30 @@ function checkOperationType(
   userDefined: string,
   messagePrefix: string,
 ): void {
+  // Each occurrence's attribute as read in the first loop, for the second (an enumeration is empty when 'F').
+  const occurrences = view.ofType(occurrence);
+  const values = new Array<string | null>(occurrences.length);
   for (const entity of [occurrence, typeClass]) {
-    for (const id of view.ofType(entity)) {
+    const ids = entity === occurrence ? occurrences : view.ofType(entity);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      // The attribute first, then the user-defined one after it: one walk over the bytes (decision 0454).
+      const value = view.enumValue(id, attribute);
+      if (entity === occurrence) values[i] = value;
       if (view.isEmpty(id, userDefined) || view.inverseNonEmpty(id, 'IsTypedBy')) continue;
       out.activate();
-      if (view.enumValue(id, attribute) !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
+      if (value !== 'USERDEFINED') out.add(id, `${messagePrefix}.userDefined`);
     }
   }
-  for (const id of view.ofType(occurrence)) {
+  for (let i = 0; i < occurrences.length; i++) {
+    const id = occurrences[i]!;
     const type = view.model.typeOf(id);
     const typed = type !== null && view.is(type, typeClass);
     if (!typed) continue;
     out.activate();
-    if (!view.isEmpty(id, attribute)) out.add(id, `${messagePrefix}.typed`);
+    const value = values[i];
+    if (typeof value === 'string' ? value !== 'F' : !view.isEmpty(id, attribute))
+      out.add(id, `${messagePrefix}.typed`);
   }
 }
 

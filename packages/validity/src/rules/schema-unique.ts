@@ -86,9 +86,9 @@ export const SCH002: Rule = {
 function soundFromRows(view: View): boolean {
   const { model } = view;
   let active = false;
-  const names = (sets: Iterable<number>) => repeatedNames(view, new Set(sets)).length > 0;
-  const typeSets = (type: number) =>
-    view.is(type, 'IfcTypeObject') ? view.refs(type, 'HasPropertySets') : [];
+  const typeObject = view.classSet('IfcTypeObject');
+  const propertySet = view.classSet('IfcPropertySet');
+  const repeats = repeatFinder(view);
   const sources = model.relationSources('definesByProperties');
   const isSource = new Uint8Array(model.instanceCount);
   for (const object of sources) {
@@ -97,17 +97,48 @@ function soundFromRows(view: View): boolean {
     let propertySets = 0;
     for (let i = 0; i < targets.length; i++) {
       if (model.ordinalOf(targets[i]!) >= 0) active = true;
-      if (view.is(targets[i]!, 'IfcPropertySet')) propertySets++;
+      if (view.isIn(targets[i]!, propertySet)) propertySets++;
     }
-    const own = typeSets(object);
-    if (propertySets + own.length >= 2 && names([...targets, ...own])) return false;
+    const own = view.isIn(object, typeObject) ? view.refs(object, 'HasPropertySets') : NO_SETS;
+    if (propertySets + own.length >= 2 && repeats(targets, own)) return false;
   }
   for (const type of view.ofType('IfcTypeObject')) {
     const own = view.refs(type, 'HasPropertySets');
     if (own.length > 0) active = true;
-    if (!isSource[model.ordinalOf(type)] && own.length >= 2 && names(own)) return false;
+    if (!isSource[model.ordinalOf(type)] && own.length >= 2 && repeats(own, NO_SETS)) return false;
   }
   return active;
+}
+
+const NO_SETS: readonly number[] = [];
+
+/**
+ * `repeatedNames(view, new Set([...a, ...b])).length > 0` for the few sets an object has, without a
+ * Set or an array per object (decision 0454): the distinct property sets and their names in two
+ * lists kept across calls, compared pairwise. Many sets go to `repeatedNames`.
+ */
+function repeatFinder(view: View): (a: ArrayLike<number>, b: ArrayLike<number>) => boolean {
+  const propertySet = view.classSet('IfcPropertySet');
+  const ids: number[] = [];
+  const names: string[] = [];
+  const add = (set: number): boolean => {
+    if (!view.isIn(set, propertySet) || ids.includes(set)) return false;
+    ids.push(set);
+    const name = propertySetName(view, set);
+    if (name === null) return false;
+    if (names.includes(name)) return true;
+    names.push(name);
+    return false;
+  };
+  return (a, b) => {
+    if (a.length + b.length > 16)
+      return repeatedNames(view, new Set([...Array.from(a), ...Array.from(b)])).length > 0;
+    ids.length = 0;
+    names.length = 0;
+    for (let i = 0; i < a.length; i++) if (add(a[i]!)) return true;
+    for (let i = 0; i < b.length; i++) if (add(b[i]!)) return true;
+    return false;
+  };
 }
 
 /** Names that two distinct IfcPropertySet instances of the object share (quantity sets are unnamed to the rule). */

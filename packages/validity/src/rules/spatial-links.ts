@@ -96,6 +96,24 @@ export const NAMED = { ContainedInStructure: 1, Decomposes: 2, Nests: 4, VoidsEl
 
 const readers = new WeakMap<View, LinkReader>();
 
+const elementNames = new WeakMap<View, Uint8Array>();
+
+/**
+ * `linkReader(view).names` of every element, by position in `ofType('IfcElement')`, worked out once
+ * per view for SPS003, SPS005 and SPS007, which each ask it of every element (decision 0454).
+ */
+export function elementLinkNames(view: View): Uint8Array {
+  let names = elementNames.get(view);
+  if (!names) {
+    const links = linkReader(view);
+    const elements = view.ofType('IfcElement');
+    names = new Uint8Array(elements.length);
+    for (let i = 0; i < elements.length; i++) names[i] = links.names(elements[i]!);
+    elementNames.set(view, names);
+  }
+  return names;
+}
+
 /**
  * The link bits and the names each class declares, held by one reader per view: a rule asks it of
  * every element without looking the view's tables up per element. The names a class declares are

@@ -2,7 +2,7 @@
 import type { Findings, Rule } from '../rule';
 import { tables } from '../tables/generated';
 import type { View } from '../view';
-import { hasLink, LINK, linkReader, NAMED } from './spatial-links';
+import { elementLinkNames, hasLink, LINK, linkReader, NAMED } from './spatial-links';
 
 /** The model view definition FILE_DESCRIPTION names, read as the validation service reads it. */
 export function modelViewDefinition(view: View): string | null {
@@ -151,9 +151,11 @@ export const SPS003: Rule = {
   id: 'SPS003',
   severity: 'error',
   check(view, out) {
-    const links = linkReader(view);
-    for (const id of view.ofType('IfcElement')) {
-      const names = links.names(id);
+    const elements = view.ofType('IfcElement');
+    const named = elementLinkNames(view);
+    for (let i = 0; i < elements.length; i++) {
+      const id = elements[i]!;
+      const names = named[i]!;
       if (!(names & NAMED.Decomposes)) continue;
       out.activate();
       if (names & NAMED.ContainedInStructure) out.add(id, 'validity.SPS003.contained');
@@ -191,11 +193,13 @@ export const SPS005: Rule = {
     // One function for every element (not a closure per element).
     const has = (id: number, name: (typeof SPS005_RELATIONS)[number]) =>
       name === 'AdheresToElement' ? view.inverseNonEmpty(id, name) : hasLink(view, id, name);
-    const links = linkReader(view);
-    for (const id of view.ofType('IfcElement')) {
+    const elements = view.ofType('IfcElement');
+    const named = elementLinkNames(view);
+    for (let i = 0; i < elements.length; i++) {
+      const id = elements[i]!;
       out.activate();
       // The four spatial links at once (links.names), AdheresToElement from its inverse.
-      const names = links.names(id);
+      const names = named[i]!;
       let count = view.inverseNonEmpty(id, 'AdheresToElement') ? 1 : 0;
       for (let bits = names; bits !== 0; bits &= bits - 1) count++;
       if (count === 1) continue;
@@ -243,8 +247,11 @@ export const SPS007: Rule = {
       if (!inSpatialStructure(annotation)) out.add(annotation, 'validity.SPS007.notContained');
     }
     const feature = view.classSet('IfcFeatureElement');
-    for (const element of view.ofType('IfcElement')) {
-      const names = links.names(element);
+    const all = view.ofType('IfcElement');
+    const named = elementLinkNames(view);
+    for (let i = 0; i < all.length; i++) {
+      const element = all[i]!;
+      const names = named[i]!;
       if (!view.isIn(element, feature) && !(names & NAMED.Decomposes)) {
         out.activate();
         if (!inSpatialStructure(element)) out.add(element, 'validity.SPS007.notContained');
