@@ -10,6 +10,7 @@ import {
   waitForPaint,
   waitForViewerReady,
 } from './harness/viewer';
+import { until } from './harness/wait';
 
 const baseUrl = e2eBaseUrl();
 const haveHouse = haveSamples('viewer', FZK_HOUSE_IFC);
@@ -100,10 +101,17 @@ describe.skipIf(!haveHouse)('3D viewer', () => {
     await openExplorerWithViewer(page, selection);
     const viewer = page.getByRole('region', { name: '3D BIM viewer' });
     await waitForViewerReady(viewer);
-    await page.waitForTimeout(1000);
+    // Ready means loaded in the worker, where a pick is answered; the click aims at the middle of
+    // the panel once the panel holds still (the same box two frames apart).
+    const box = await until('the viewer panel to hold still', async () => {
+      const before = await viewer.boundingBox();
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const after = await viewer.boundingBox();
+      return before && after && JSON.stringify(before) === JSON.stringify(after) ? after : null;
+    });
     await screenshot(page.getByTestId('viewer-and-chat'), 'viewer-panel');
-    const box = await viewer.boundingBox();
-    if (!box) throw new Error('the viewer has no box');
     // The middle of the view is the house (walls or roof), framed on load.
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     const viewerDbId = page.locator('dt', { hasText: 'Viewer DB ID' }).locator('xpath=following-sibling::dd');

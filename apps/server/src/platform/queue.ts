@@ -127,6 +127,10 @@ export class JobQueue<TDeps> implements JobSender {
       superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
       monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
       schedule: options.runSchedules !== false,
+      // A job sent to a queue wakes its workers in every process at once (a NOTIFY in the sending
+      // transaction, delivered at commit): the poll is left to find what no send announces, jobs
+      // that become due later (retry delays, timers, a job given back, a dead worker's job).
+      useListenNotify: true,
     });
     boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
     await boss.start();
@@ -138,7 +142,7 @@ export class JobQueue<TDeps> implements JobSender {
       ...definitions.filter((definition) => !deadLetters.has(definition.name)),
     ];
     for (const definition of ordered) {
-      const options = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, ...definition.queue };
+      const options = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, notify: true, ...definition.queue };
       if (existing.has(definition.name)) await boss.updateQueue(definition.name, options);
       else await boss.createQueue(definition.name, options);
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {});
@@ -211,6 +215,9 @@ export class JobQueue<TDeps> implements JobSender {
       definition.name,
       {
         pollingIntervalSeconds: this.options.pollIntervalSeconds,
+        // With the NOTIFY listener up, pg-boss would stretch the poll to 30 s; a job due after a
+        // delay (a retry, a timer) must still start within one poll of it being due.
+        notifyPollingIntervalSeconds: this.options.pollIntervalSeconds,
         batchSize: definition.batchSize ?? 1,
         localConcurrency: this.concurrency.get(definition.name) ?? 1,
         heartbeatRefreshSeconds: JOB_HEARTBEAT_REFRESH_SECONDS,

@@ -20,7 +20,6 @@ export function startOnDataDir(dataDir: string): Promise<PlumblineServer> {
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
       LOG_LEVEL: 'silent',
-      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
       SHUTDOWN_TIMEOUT_SECONDS: '5',
       DEMO_SEED: 'false',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),

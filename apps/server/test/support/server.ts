@@ -43,7 +43,6 @@ export async function startTestServer(
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
-      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
       SHUTDOWN_TIMEOUT_SECONDS: '5',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
       ...env,

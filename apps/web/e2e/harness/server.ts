@@ -63,9 +63,8 @@ export async function startServer(
     AUTH_RATE_LIMIT_PER_IP: '10000',
     // The demo project costs a few seconds of processing; only the demo test asks for it.
     DEMO_SEED: 'false',
-    // Jobs (processing, re-checks, reports, mail) start within half a second of being queued rather
-    // than within the default two: tests wait on chains of them (decision 0187).
-    QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+    // Jobs (processing, re-checks, reports, mail) start as soon as they are sent, woken by the queue's
+    // NOTIFY (platform/queue.ts); the poll stays at the default, for jobs that become due later.
     SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
     ...options.env,
     // Where Stripe's checkout sends the browser back to (PAYMENTS=stripe tests).
