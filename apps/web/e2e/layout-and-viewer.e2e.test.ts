@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi, sharedProjectWithModel } from './harness/project-with-model';
+import { pageSettler } from './harness/settle';
 import { FZK_HOUSE_IFC, haveSamples, ILS_IDS, VIEWER_COLOURS_IDS } from './harness/samples';
 import { settledPixelCounts, stillPixelCounts, waitForViewerReady } from './harness/viewer';
 
@@ -71,13 +72,15 @@ describe.skipIf(!haveHouse)('layout and viewer (issue 17 point 3)', () => {
     expect(Math.abs(cleared.red - shown.red)).toBeLessThan(shown.red * 0.1 + 50);
     expect(Math.abs(cleared.green - shown.green)).toBeLessThan(shown.green * 0.1 + 50);
 
-    // The inspector beside the results, at 1440 px, for the closing note.
+    // The inspector beside the results, at 1440 px, for the closing note: shot once it has drawn
+    // what the click asked for (its requests answered, its skeletons and animations done).
+    const settled = pageSettler(page);
     await page
       .getByRole('button', { name: /^Inspect element #/ })
       .first()
       .click();
     await expectVisible(page.getByRole('dialog').or(page.getByRole('complementary')).first());
-    await page.waitForTimeout(1000);
+    await settled();
     await screenshot(page, 'layout-inspector-1440');
   });
 
