@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, screenshot } from './harness/browser';
 import { projectWithModelViaApi, sharedProjectWithModel } from './harness/project-with-model';
-import { pageSettler } from './harness/settle';
 import { FZK_HOUSE_IFC, haveSamples, ILS_IDS, VIEWER_COLOURS_IDS } from './harness/samples';
+import { pageSettler } from './harness/settle';
 import { settledPixelCounts, stillPixelCounts, waitForViewerReady } from './harness/viewer';
 
 /**
