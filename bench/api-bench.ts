@@ -169,11 +169,6 @@ async function runBackend(
       `[${backend}] completed ${uploadToCompletedSeconds.toFixed(1)} s after the upload started; slowest status poll ${(slowestPollMs / 1000).toFixed(1)} s`,
     );
 
-    // The explorer's file follows the completion (decision 0455): its first answer waits for it.
-    await api.json('GET', `/api/v1/projects/${projectId}/bimfiles/${fileId}/metadata/facets`);
-    console.log(
-      `[${backend}] explorer answered ${((performance.now() - uploadStarted) / 1000).toFixed(1)} s after the upload started`,
-    );
     const quietSeconds = options.bytesOnly
       ? 0
       : await waitForFollowUpJobs(server.baseUrl, api, projectId, fileId, backend);

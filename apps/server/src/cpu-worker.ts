@@ -6,7 +6,6 @@ import { setMaxIdsMb } from '@plumbline/ids/ids-size-limit';
 import type { compareStored, compareStoredBcf } from './modules/history/compare-task';
 import type { readIdsUpload } from './modules/idsfiles/read-ids';
 import type { analyse, PreviousVersion } from './modules/processing/analyse';
-import type { explorerRowsOf } from './modules/processing/explorer-rows';
 import type { compareReused } from './modules/processing/reuse-compare';
 import type { renderInsightsPdf } from './modules/reports/ai-insights-pdf';
 import type { FailingRow, writeBcfFromFeed } from './modules/reports/bcf-from-feed';
@@ -46,12 +45,6 @@ const tasks = {
     const output = await analyse(input, previous);
     // The rows encoded for COPY go back without a copy (the thread ends after this one task).
     return output.kind === 'done' ? { ...output, threadId, [TRANSFER]: transfersOf(output) } : output;
-  },
-  // A completed version's explorer rows made again from its model (decision 0455), handed back whole.
-  'explorer-rows': async (input: Parameters<typeof explorerRowsOf>[0]) => {
-    const { explorerRowsOf, transfersOfRows } = await import('./modules/processing/explorer-rows');
-    const rows = explorerRowsOf(input);
-    return { ...rows, [TRANSFER]: transfersOfRows(rows) };
   },
   // Two stored versions compared (their rows come as COPY bytes, transferred): history and the API.
   'compare-stored': async (input: Parameters<typeof compareStored>[0]) =>

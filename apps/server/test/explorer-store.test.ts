@@ -9,7 +9,6 @@ import { createColumnarExplorerStore } from '../src/modules/metadata/columnar/st
 import type { ExplorerStore, ExplorerVersion } from '../src/modules/metadata/explorer-store';
 import { createRoutingExplorerStore } from '../src/modules/metadata/routing-store';
 import { createSqlExplorerStore } from '../src/modules/metadata/sql-store';
-import { ensureExplorerFile } from '../src/modules/processing/explorer-follow-up';
 import { processFileVersion } from '../src/modules/processing/service';
 import { createColumnarEngine } from '../src/platform/columnar-engine';
 import { rowsOf } from '../src/platform/db';
@@ -119,21 +118,8 @@ for (const backend of testBackends()) {
         // The same bytes go through the engine twice, once per store: no copying of the first's rows.
         reuse: false,
       };
-      // The file is written after the completion (decision 0455): waited for here.
-      let file: Promise<void> | undefined;
-      const outcome = await processFileVersion(
-        { ...deps, logger: createLogger('silent') },
-        versionId,
-        'full',
-        {
-          explorerFile: (written) => {
-            file = written;
-          },
-        },
-      );
+      const outcome = await processFileVersion({ ...deps, logger: createLogger('silent') }, versionId);
       expect(outcome.status).toBe('completed');
-      expect(file === undefined).toBe(!withFile);
-      await file;
       const [row] = await server.database.db
         .select({ processedAt: fileVersions.processedAt })
         .from(fileVersions)
@@ -220,11 +206,10 @@ for (const backend of testBackends()) {
       expect(await sweep()).toEqual({ written: 0, dropped: 0, remaining: false });
     });
 
-    it('completes before its explorer file exists; a lost write is made good by the job, and the explorer waits for it', async () => {
+    it('fails the write when the explorer file cannot be stored: the version does not read completed', async () => {
       const bytes = sharedFile('ifc-samples/SimpleWall.ifc') ?? (haus as Buffer);
       const { versionId } = await storeUnqueuedVersion(server, projectId, 'No room.ifc', bytes);
-      // The same storage, except that it refuses every write (the model is read from it as usual):
-      // the file's write after the completion fails, as a write cut short by a kill leaves no file.
+      // The same storage, except that it refuses every write (the model is read from it as usual).
       const refusing: typeof server.storage = Object.create(server.storage, {
         putStream: {
           value: async () => {
@@ -233,84 +218,15 @@ for (const backend of testBackends()) {
         },
       });
       const deps = { db: server.database.db, storage: refusing, clock: server.clock, columnar, reuse: false };
-      let file: Promise<void> | undefined;
-      const outcome = await processFileVersion(
-        { ...deps, logger: createLogger('silent') },
-        versionId,
-        'full',
-        {
-          explorerFile: (written) => {
-            file = written;
-          },
-        },
-      );
-      expect(outcome.status).toBe('completed');
-      await file;
-      const state = async () =>
-        (
-          await server.database.db
-            .select({ status: fileVersions.status, pending: fileVersions.explorerFilePending })
-            .from(fileVersions)
-            .where(eq(fileVersions.id, versionId))
-        )[0];
-      // Completed, its elements stored, its explorer file still to come: no file, no rows in PostgreSQL.
-      expect(await state()).toEqual({ status: 'completed', pending: true });
-      const [stored] = await rowsOf<{ n: number }>(
-        server.database.db,
-        sql`select count(*)::int as n from elements where file_version_id = ${versionId}`,
-      );
-      expect(stored?.n).toBeGreaterThan(0);
-      const version: ExplorerVersion = {
-        id: versionId,
-        processedAt: null,
-        projectId,
-        explorerFilePending: true,
-      };
-      expect(await columnarStore.has(version)).toBe(false);
-      expect(await hasPropertyRows(version)).toBe(false);
-      // The background migration leaves it alone: it has no rows to write a file from.
-      const sweep = await migrateExplorerFiles(
-        { db: server.database.db, storage: server.storage, columnar },
-        { versions: 100, stop: () => false },
-      );
-      expect(await state()).toEqual({ status: 'completed', pending: true });
-      expect(sweep.written).toBe(0);
-      const pending = { pending: async () => (await state())?.pending === true, pollMs: 20 };
-      const sqlStore = createSqlExplorerStore(server.database.db);
-      // Meanwhile the explorer does not answer an empty page: past its wait, the version is not ready.
-      const impatient = createRoutingExplorerStore(columnarStore, sqlStore, { ...pending, waitMs: 50 });
-      await expect(impatient.count(version, {})).rejects.toMatchObject({ code: 'version_not_processed' });
-      // A reader asking while the job writes the file waits for it, then reads the file.
-      const patient = createRoutingExplorerStore(columnarStore, sqlStore, { ...pending, waitMs: 120_000 });
-      const counted = patient.count(version, {});
-      const wrote = await ensureExplorerFile(
-        {
-          db: server.database.db,
-          storage: server.storage,
-          columnar,
-          logger: createLogger('silent'),
-          timeLimitMs: 120_000,
-        },
-        versionId,
-      );
-      expect(wrote).toBe(true);
-      expect(await state()).toEqual({ status: 'completed', pending: false });
-      const oracle = oracleOf(new Uint8Array(bytes));
-      expect(await counted).toEqual({ value: oracle.rows.length, exact: true });
-      expect((await runExplorerMatrix(patient, version, oracle)).mismatches).toEqual([]);
-      // Written once: the job run again (a retry) finds nothing to do.
-      expect(
-        await ensureExplorerFile(
-          {
-            db: server.database.db,
-            storage: server.storage,
-            columnar,
-            logger: createLogger('silent'),
-            timeLimitMs: 120_000,
-          },
-          versionId,
-        ),
-      ).toBe(false);
+      await expect(
+        processFileVersion({ ...deps, logger: createLogger('silent') }, versionId),
+      ).rejects.toThrow('no room left on the device');
+      const [row] = await server.database.db
+        .select({ status: fileVersions.status })
+        .from(fileVersions)
+        .where(eq(fileVersions.id, versionId));
+      expect(row?.status).toBe('processing');
+      expect(await hasPropertyRows({ id: versionId, processedAt: null, projectId })).toBe(false);
     });
 
     it(

@@ -74,12 +74,10 @@ for (const backend of testBackends()) {
         resultKey: string | null;
         explorerFileKey: string | null;
         elementsCount: number | null;
-        explorerFilePending: boolean;
       }>(
         server.database.db,
         sql`select status, error_code as error, result_key as "resultKey", explorer_file_key as "explorerFileKey",
-              elements_count as "elementsCount", explorer_file_pending as "explorerFilePending"
-            from file_versions where id = ${versionId}`,
+              elements_count as "elementsCount" from file_versions where id = ${versionId}`,
       );
       return row!;
     };
@@ -87,8 +85,7 @@ for (const backend of testBackends()) {
       eventually(async () => {
         const row = await version(versionId);
         if (row.status === 'failed') throw new Error(`processing failed: ${row.error}`);
-        // With its explorer file, written after the completion (decision 0455).
-        return row.status === 'completed' && !row.explorerFilePending && row;
+        return row.status === 'completed' && row;
       });
     /** How many of a version's runs in a mode ran the engine, once its job has logged an outcome. */
     const engineRuns = async (versionId: string, mode = 'full') => {

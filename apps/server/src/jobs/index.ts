@@ -16,7 +16,6 @@ import { processBimFileDeadLetterHandler, processBimFileHandler } from './proces
 import { purgeExpiredSessionsJob } from './purge-expired-sessions';
 import { recompareVersionHandler } from './recompare-version';
 import { sendMailHandler } from './send-mail';
-import { writeExplorerFileHandler } from './write-explorer-file';
 
 export type { JobDeps } from './deps';
 
@@ -40,6 +39,5 @@ export const jobDefinitions: ReadonlyArray<AnyJobDefinition<JobDeps>> = [
   comparisonStoredHandler,
   deliverWebhookHandler,
   explorerFilesJob,
-  writeExplorerFileHandler,
   expireWaiversHandler,
 ];

@@ -21,26 +21,13 @@ export const processBimFileHandler: JobDefinition<ProcessBimFilePayload, JobDeps
   memoryNeed: (deps, payload) => versionMemoryClass(deps.db, payload.fileVersionId),
   async handle(deps, payload, job) {
     try {
-      // The explorer file is written after the completion (decision 0455); the 3D conversion is queued
-      // when it is, so the two (each with the model's rows or the model in memory) do not overlap.
-      const explorer: { file?: Promise<void> } = {};
-      const outcome = await processFileVersion(deps, payload.fileVersionId, payload.mode, {
-        explorerFile: (written) => {
-          explorer.file = written;
-        },
-      });
+      const outcome = await processFileVersion(deps, payload.fileVersionId, payload.mode);
       deps.logger.info(
         { fileVersionId: payload.fileVersionId, mode: payload.mode, ...outcome },
         'file version processed',
       );
       if (outcome.status === 'completed' && payload.mode === 'full') {
-        if (deps.fragmentsAfterProcessing !== false) {
-          const queue = () => queueFragments(deps, payload.fileVersionId);
-          // Not awaited: the job ends with the completion, so a kill meanwhile does not process the
-          // version again (a conversion not queued is queued by the viewer's first request).
-          if (explorer.file) void explorer.file.then(queue);
-          else await queue();
-        }
+        if (deps.fragmentsAfterProcessing !== false) await queueFragments(deps, payload.fileVersionId);
         await queueDemoReportsWhenReady(deps, payload.fileVersionId);
       }
       if (payload.mode === 'full' && (outcome.status === 'completed' || outcome.status === 'failed'))

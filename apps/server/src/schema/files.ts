@@ -100,11 +100,6 @@ export const fileVersions = pgTable(
      * not copied; null when the version has its own (storageKeys.explorerRows) or none.
      */
     explorerFileKey: text('explorer_file_key'),
-    /**
-     * The version is completed and its explorer file is still being written (decision 0455): the
-     * `explorer.file-write` job queued with the completion writes it if this process does not.
-     */
-    explorerFilePending: boolean('explorer_file_pending').notNull().default(false),
   },
   (t) => [
     uniqueIndex('file_versions_file_version_unique').on(t.bimFileId, t.versionNumber),

@@ -6,7 +6,6 @@ export {
   requireCheckedVersion,
   type VersionAddress,
 } from './checked-version';
-export { BimFileError } from './errors';
 export { processBimFileJob, queueProcessing } from './jobs';
 export {
   type BimFileSummaryRow,

@@ -142,8 +142,6 @@ export interface VersionRow {
   /** When its results were last written (processing or a re-check). */
   checkedAt: Date | null;
   elementsCount: number;
-  /** Completed, its explorer file still being written (decision 0455): the explorer waits for it. */
-  explorerFilePending: boolean;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -169,12 +167,11 @@ export async function resolveFileVersion(
   const result = await db.execute(sql`
     select bf.id as "fileId", bf.name as "fileName", v.id, v.version_number as "versionNumber",
       v.version_tag as "versionTag", v.status, v.processed_at as "processedAt",
-      v.checked_at as "checkedAt", v.elements_count as "elementsCount",
-      v.explorer_file_pending as "explorerFilePending"
+      v.checked_at as "checkedAt", v.elements_count as "elementsCount"
     from bim_files bf
     left join lateral (
       select fv.id, fv.version_number, fv.version_tag, fv.status, fv.processed_at, fv.checked_at,
-        fv.elements_count, fv.explorer_file_pending
+        fv.elements_count
       from file_versions fv
       where fv.bim_file_id = bf.id and ${pick} limit 1
     ) v on true
@@ -189,7 +186,6 @@ export async function resolveFileVersion(
     processedAt: string | Date | null;
     checkedAt: string | Date | null;
     elementsCount: number | string | null;
-    explorerFilePending: boolean | null;
   }>(result)[0];
   if (!row) return { file: null, version: null };
   const file = { id: row.fileId, name: row.fileName };
@@ -205,7 +201,6 @@ export async function resolveFileVersion(
       processedAt: row.processedAt === null ? null : new Date(row.processedAt),
       checkedAt: row.checkedAt === null ? null : new Date(row.checkedAt),
       elementsCount: Number(row.elementsCount ?? 0),
-      explorerFilePending: row.explorerFilePending === true,
     },
   };
 }

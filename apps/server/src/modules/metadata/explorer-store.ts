@@ -72,11 +72,6 @@ export interface ExplorerVersion {
   processedAt: Date | null;
   /** Where the version's files are kept (a file-backed store needs it; the SQL store does not). */
   projectId?: string | undefined;
-  /**
-   * Completed with its explorer file still being written (decision 0455), as the request read the
-   * version; undefined: not read (the routing store asks when the file is not there).
-   */
-  explorerFilePending?: boolean | undefined;
 }
 
 /** Which rows: exact-value filters (the category filter already resolved to classes) and a term. */

@@ -10,9 +10,9 @@ import type { StoredModel } from './analyse';
 
 /**
  * The version's explorer rows as one Parquet file in storage, beside its IFC (decision 0274), made
- * by the columnar engine from the COPY text the analysis thread encoded. With a columnar engine the
- * file is the version's only store of property rows (decision 0435); it is written after the
- * version completed (decision 0455, explorer-follow-up.ts).
+ * by the columnar engine from the COPY text the analysis thread encoded. Runs beside the write
+ * transaction, which waits for it before the version reads completed: with a columnar engine the
+ * file is the version's only store of property rows (decision 0435).
  */
 export async function storeExplorerFile(
   deps: { columnar: ColumnarEngine; storage: FileStorage },

@@ -214,8 +214,6 @@ export async function listActiveIdsFiles(db: Database, projectId: string): Promi
 export interface WriteHooks extends OutputHooks {
   /** Called between the analysis and its write (tests change the project's IDS files here). */
   beforeWrite?: () => Promise<void> | void;
-  /** Hears the explorer file's write after the completion (decision 0455): tests wait for it. */
-  explorerFile?: (written: Promise<void>) => void;
 }
 
 /**
@@ -323,22 +321,22 @@ async function writeComparison(tx: Database, input: ResultsToWrite, hooks: Write
  * are deleted and written again, then the version is marked completed. A crash at any point rolls
  * the whole of it back, and a retry starts from the same clean slate.
  *
- * With `explorerFileFollows` (a columnar engine, decision 0435) the property rows are not written to
- * PostgreSQL: the version's Parquet file is their store. It is written after the commit
- * (decision 0455): the version completes with `explorer_file_pending` set, which the file's writer
- * clears, and the caller queues in `afterWrite` the job that writes it if that writer dies. Without
- * it (`EXPLORER_STORE=sql`) they go into the version's `element_properties` partition as before.
+ * With `explorerFile` (the version's Parquet file being written into storage, decision 0435) the
+ * property rows are not written to PostgreSQL: the file is their store, and the transaction waits
+ * for it before the version can read completed (a failed file fails the write, and the job is
+ * retried). Without it (`EXPLORER_STORE=sql`) they go into the version's `element_properties`
+ * partition as before.
  */
 export async function writeProcessedVersion(
   db: Database,
-  input: ResultsToWrite & { model: StoredModel; explorerFileFollows?: boolean },
+  input: ResultsToWrite & { model: StoredModel; explorerFile?: Promise<unknown> },
   hooks: WriteHooks = {},
 ): Promise<void> {
-  const { versionId, model, explorerFileFollows = false } = input;
+  const { versionId, model, explorerFile } = input;
   await db.transaction(async (tx) => {
     await timed(hooks, 'lock', () => lockForWrite(tx, versionId, input.projectId, input.checkedAgainst));
     const elementRows = await loadVersionPartition(tx, elements, versionId, model.elements, hooks);
-    const properties = explorerFileFollows
+    const properties = explorerFile
       ? null
       : await loadVersionPartition(tx, elementProperties, versionId, model.properties, hooks);
     await replaceVersionRows(tx, versionAttributeStats, versionId, model.attributeStats, hooks);
@@ -347,6 +345,8 @@ export async function writeProcessedVersion(
     await replaceVersionRows(tx, versionValidityFindings, versionId, model.validity.findings, hooks);
     await replaceResults(tx, versionId, input.results, hooks);
     await writeComparison(tx, input, hooks);
+    // Before the attaches: nothing of the version is visible, and no parent lock is held, while it waits.
+    if (explorerFile) await timed(hooks, 'explorer file', () => explorerFile);
     // Last, so the parent tables' locks are held only for the attach and the commit (output-writer.ts).
     await elementRows.attach();
     await properties?.attach();
@@ -371,7 +371,6 @@ export async function writeProcessedVersion(
         recheckQueuedAt: clearRecheck(input.recheckQueuedAt),
         resultKey: input.resultKey ?? null,
         explorerFileKey: null,
-        explorerFilePending: explorerFileFollows,
       })
       .where(eq(fileVersions.id, versionId));
     await tx.update(projects).set({ lastProcessedAt: input.at }).where(eq(projects.id, input.projectId));
@@ -434,45 +433,4 @@ export async function listLatestVersionIds(db: Database, projectId: string): Pro
     where bf.project_id = ${projectId}
     order by fv.bim_file_id, fv.version_number desc`);
   return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-}
-
-/** A completed version whose explorer file is still to be written (decision 0455); null: none to write. */
-export async function findExplorerFileToWrite(
-  db: Database,
-  versionId: string,
-): Promise<Pick<VersionToProcess, 'id' | 'projectId' | 'storageKey' | 'fileName' | 'sizeBytes'> | null> {
-  const [row] = await db
-    .select({
-      id: fileVersions.id,
-      projectId: bimFiles.projectId,
-      storageKey: fileVersions.storageKey,
-      fileName: bimFiles.name,
-      sizeBytes: fileVersions.sizeBytes,
-    })
-    .from(fileVersions)
-    .innerJoin(bimFiles, eq(bimFiles.id, fileVersions.bimFileId))
-    .where(
-      and(
-        eq(fileVersions.id, versionId),
-        eq(fileVersions.status, 'completed'),
-        eq(fileVersions.explorerFilePending, true),
-      ),
-    );
-  return row ?? null;
-}
-
-/**
- * The version's explorer file is in storage: the explorer reads it from now on (decision 0455).
- * False when the version is gone (deleted while its file was written): the caller removes the file.
- */
-export async function markExplorerFileWritten(db: Database, versionId: string): Promise<boolean> {
-  await db
-    .update(fileVersions)
-    .set({ explorerFilePending: false })
-    .where(and(eq(fileVersions.id, versionId), eq(fileVersions.explorerFilePending, true)));
-  const [row] = await db
-    .select({ id: fileVersions.id })
-    .from(fileVersions)
-    .where(eq(fileVersions.id, versionId));
-  return row !== undefined;
 }

@@ -41,10 +41,7 @@ import {
 } from './reuse-map';
 import type { VersionTable } from './version-rows';
 
-/**
- * Completed versions of the project whose results have `resultKey`, other than `versionId`, oldest
- * first; not one whose explorer file is still being written (decision 0455): a copy shares that file.
- */
+/** Completed versions of the project whose results have `resultKey`, other than `versionId`, oldest first. */
 export async function findResultSources(
   db: Database,
   projectId: string,
@@ -56,7 +53,7 @@ export async function findResultSources(
     db,
     sql`select fv.id from file_versions fv join bim_files bf on bf.id = fv.bim_file_id
         where fv.result_key = ${resultKey} and fv.status = 'completed' and fv.id <> ${versionId}
-          and bf.project_id = ${projectId} and not fv.explorer_file_pending
+          and bf.project_id = ${projectId}
         order by fv.processed_at limit ${limit}`,
   );
   return rows.map((row) => row.id);

@@ -9,10 +9,9 @@ import { createAuditRecorder } from '../audit';
 import { announceComparison, loadVersionData, recompareJob } from '../history';
 import { readAll } from '../storage';
 import { auditNeedsReview } from '../waivers';
-import type { AnalysisInput, PreviousVersion } from './analyse';
+import type { AnalysisInput, PreviousVersion, StoredModel } from './analyse';
 import { AnalysisTimeLimitError, runAnalysis } from './analyse-runner';
-import { writeExplorerFileAfterCompletion } from './explorer-follow-up';
-import { EXPLORER_FILE_JOB_DELAY_SECONDS, writeExplorerFileJob } from './jobs';
+import { storeExplorerFile } from './explorer-file';
 import * as repo from './repo';
 import { recheckFromResults, reuseResults } from './reuse';
 import { idsContent, resultKey } from './reuse-key';
@@ -204,34 +203,21 @@ async function analyseAndWrite(
       timings: { ...timings, ...prefixed(writeTimings) },
     };
   }
-  // The explorer file follows the completion (decision 0455): written after the commit from the rows
-  // in hand, with a job queued in the same transaction that writes it if this process cannot.
-  const { columnar, jobs } = deps;
-  const explorerFileFollows = columnar !== undefined;
-  await repo.writeProcessedVersion(
-    deps.db,
-    {
-      ...common,
-      model: extracted,
-      explorerFileFollows,
-      afterWrite:
-        explorerFileFollows && jobs
-          ? async (tx, written) => {
-              await common.afterWrite?.(tx, written);
-              await jobs.send(writeExplorerFileJob, { fileVersionId: versionId }, tx, {
-                startAfterSeconds: EXPLORER_FILE_JOB_DELAY_SECONDS,
-              });
-            }
-          : common.afterWrite,
-    },
-    writeHooks,
-  );
-  timings.write = Math.round(performance.now() - writeStarted);
-  if (columnar) {
-    const rows = { elements: extracted.elements, properties: extracted.properties };
-    const file = writeExplorerFileAfterCompletion({ ...deps, columnar }, version, rows);
-    hooks.explorerFile?.(file);
+  // The explorer file is written while the transaction writes the other rows; the transaction waits
+  // for it before the version reads completed (decision 0435).
+  const explorerFile = writeExplorerFileBeside(deps, version, extracted);
+  try {
+    await repo.writeProcessedVersion(
+      deps.db,
+      { ...common, model: extracted, ...(explorerFile ? { explorerFile } : {}) },
+      writeHooks,
+    );
+  } finally {
+    // Settled before a retry can write the same key again (a failure is the write's, or its own).
+    await explorerFile?.catch(() => undefined);
   }
+  timings.write = Math.round(performance.now() - writeStarted);
+  if (explorerFile) timings.explorerFile = (await explorerFile).ms;
   return {
     status: 'completed',
     elements: extracted.elements.count,
@@ -239,6 +225,28 @@ async function analyseAndWrite(
     results: results.elements.count,
     timings: { ...timings, ...prefixed(writeTimings) },
   };
+}
+
+/**
+ * The explorer file, the version's only store of property rows (decision 0435), written while the
+ * transaction writes the rest; null without a columnar engine (`EXPLORER_STORE=sql`: rows in
+ * PostgreSQL). A failure rejects, which fails the write and leaves the version to the job's retry.
+ */
+function writeExplorerFileBeside(
+  deps: ProcessingDeps,
+  version: repo.VersionToProcess,
+  model: StoredModel,
+): Promise<{ ms: number }> | null {
+  const { columnar } = deps;
+  if (!columnar) return null;
+  const started = performance.now();
+  const written = storeExplorerFile({ columnar, storage: deps.storage }, version, model).then((stored) => {
+    deps.logger.debug({ versionId: version.id, ...stored }, 'explorer file stored');
+    return { ms: Math.round(performance.now() - started) };
+  });
+  // Awaited by the write; until then a rejection is not unhandled.
+  written.catch(() => undefined);
+  return written;
 }
 
 /** The previous completed version's stored rows, as bytes (history/load.ts); null when there is none. */

@@ -31,20 +31,10 @@ export async function sharedExplorerFileKey(db: Database, versionId: string): Pr
   return row?.key ?? null;
 }
 
-/** Whether the version completed with its explorer file still being written (decision 0455). */
-export async function explorerFilePending(db: Database, versionId: string): Promise<boolean> {
-  const [row] = await rowsOf<{ pending: boolean }>(
-    db,
-    sql`select explorer_file_pending as pending from file_versions where id = ${versionId}`,
-  );
-  return row?.pending === true;
-}
-
 /**
  * Completed versions with their project, newest first (the ones people look at first), the explorer
  * file they share (decision 0433), and whether their property rows are still in PostgreSQL (a
- * partition of `element_properties`). Not a version whose file follows its completion (decision
- * 0455): it has no rows to write one from, and its own writer or job writes it.
+ * partition of `element_properties`).
  */
 export async function listCompletedVersions(db: Database): Promise<
   Array<{
@@ -61,8 +51,7 @@ export async function listCompletedVersions(db: Database): Promise<
         v.explorer_file_key as "explorerFileKey",
         to_regclass(quote_ident(plumbline_version_partition('element_properties', v.id))) is not null as "hasRows"
       from file_versions v join bim_files f on f.id = v.bim_file_id
-      where v.status = 'completed' and not v.explorer_file_pending
-      order by v.processed_at desc nulls last, v.id`,
+      where v.status = 'completed' order by v.processed_at desc nulls last, v.id`,
   );
 }
 

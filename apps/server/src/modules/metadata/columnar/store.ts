@@ -84,8 +84,7 @@ interface Loaded {
 
 /** An ExplorerStore that can say a version has no file: the SQL store then answers (routing-store.ts). */
 export interface ColumnarExplorerStore extends ExplorerStore {
-  /** `fresh`: look again even when the file was missing a moment ago (a file just written, 0455). */
-  has(version: ExplorerVersion, options?: { fresh?: boolean }): Promise<boolean>;
+  has(version: ExplorerVersion): Promise<boolean>;
 }
 
 /**
@@ -217,11 +216,11 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     }
   }
 
-  function load(version: ExplorerVersion, fresh = false): Promise<Loaded | null> {
+  function load(version: ExplorerVersion): Promise<Loaded | null> {
     const key = versionKey(version);
     const hit = loaded.get(key);
     if (hit) return hit;
-    const missingSince = fresh ? undefined : absent.get(key);
+    const missingSince = absent.get(key);
     if (missingSince !== undefined && now() - missingSince < ABSENT_RECHECK_MS) return Promise.resolve(null);
     const projectId = version.projectId;
     if (!projectId) return Promise.resolve(null);
@@ -233,7 +232,6 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
           loaded.delete(key);
           absent.set(key, now());
         } else if (loaded.get(key) === loading) {
-          absent.delete(key);
           loaded.set(key, loading, { size: Math.max(1, loadedSize(value)) });
         }
       },
@@ -308,8 +306,8 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   }
 
   return {
-    async has(version, options) {
-      return (await load(version, options?.fresh === true)) !== null;
+    async has(version) {
+      return (await load(version)) !== null;
     },
 
     facets,

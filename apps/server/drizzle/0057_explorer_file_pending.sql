@@ -1,1 +1,0 @@
-ALTER TABLE "file_versions" ADD COLUMN "explorer_file_pending" boolean DEFAULT false NOT NULL;
