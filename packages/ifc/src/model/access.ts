@@ -1,7 +1,7 @@
 /** Attribute access by name through the schema tables, with small typed helpers. */
 import type { StepValue } from '../model';
 import type { EntityDef, SchemaTables } from '../schema/schema-info';
-import { decodeStringAt, referencesAt } from '../step/decode-direct';
+import { decodeStringAt, referencesAt, referencesInto } from '../step/decode-direct';
 import type { InstanceStore } from './store';
 
 export class Access {
@@ -46,13 +46,33 @@ export class Access {
 
   /** Per attribute name, per class ordinal of the file: parameter index + 1, 0 not yet known, -1 none. */
   private readonly attributeSlots = new Map<string, Int32Array>();
+  private lastName: string | null = null;
+  private lastSlots: Int32Array | null = null;
+  private previousName: string | null = null;
+  private previousSlots: Int32Array | null = null;
 
   /** The parameter index of attribute `name` in instances of the class with ordinal `cls`, or -1. */
   attributeIndexOf(cls: number, name: string): number {
-    let slots = this.attributeSlots.get(name);
-    if (!slots) {
-      slots = new Int32Array(this.store.index.classNames.length);
-      this.attributeSlots.set(name, slots);
+    // The last two names asked and their slots: passes alternate between a few names (the
+    // attribute names are literals, so mostly the same string), and the Map look-up cost more.
+    let slots: Int32Array | undefined;
+    if (name === this.lastName) slots = this.lastSlots!;
+    else if (name === this.previousName) {
+      slots = this.previousSlots!;
+      this.previousName = this.lastName;
+      this.previousSlots = this.lastSlots;
+      this.lastName = name;
+      this.lastSlots = slots;
+    } else {
+      slots = this.attributeSlots.get(name);
+      if (!slots) {
+        slots = new Int32Array(this.store.index.classNames.length);
+        this.attributeSlots.set(name, slots);
+      }
+      this.previousName = this.lastName;
+      this.previousSlots = this.lastSlots;
+      this.lastName = name;
+      this.lastSlots = slots;
     }
     let slot = slots[cls]!;
     if (slot === 0) {
@@ -100,6 +120,16 @@ export class Access {
     if (i < 0) return out;
     const { bytes, index } = this.store;
     return referencesAt(bytes, index.paramStarts[k]!, index.ends[k]!, i, out);
+  }
+
+  /** `refs` written into `out` from position `at` on (`referencesInto`); returns the position after the last. */
+  refsAt(id: number, name: string, out: number[], at: number): number {
+    const k = this.store.ordinal(id);
+    if (k < 0) return at;
+    const i = this.attributeIndexOf(this.store.index.classOf[k]!, name);
+    if (i < 0) return at;
+    const { bytes, index } = this.store;
+    return referencesInto(bytes, index.paramStarts[k]!, index.ends[k]!, i, out, at);
   }
 }
 

@@ -600,6 +600,15 @@ export class StepIfcModel implements IfcModel {
     return this.access.refs(id, name, out);
   }
 
+  /**
+   * `attributeRefs` written into `out` from position `at` on, returning the position after the
+   * last; `out`'s length is left to the caller. For passes that read many short lists into one
+   * array: emptying it (`length = 0`) would drop its storage every time.
+   */
+  attributeRefsInto(id: number, name: string, out: number[], at = 0): number {
+    return this.access.refsAt(id, name, out, at);
+  }
+
   predefinedType(id: number): string | null {
     return this.predefinedTypeView(id)?.value ?? null;
   }
