@@ -1,7 +1,7 @@
 /** Attribute access by name through the schema tables, with small typed helpers. */
 import type { StepValue } from '../model';
 import type { EntityDef, SchemaTables } from '../schema/schema-info';
-import { decodeStringAt, referencesAt, referencesInto } from '../step/decode-direct';
+import { decodeStringAt, referencesAt } from '../step/decode-direct';
 import type { InstanceStore } from './store';
 
 export class Access {
@@ -120,16 +120,6 @@ export class Access {
     if (i < 0) return out;
     const { bytes, index } = this.store;
     return referencesAt(bytes, index.paramStarts[k]!, index.ends[k]!, i, out);
-  }
-
-  /** `refs` written into `out` from position `at` on (`referencesInto`); returns the position after the last. */
-  refsAt(id: number, name: string, out: number[], at: number): number {
-    const k = this.store.ordinal(id);
-    if (k < 0) return at;
-    const i = this.attributeIndexOf(this.store.index.classOf[k]!, name);
-    if (i < 0) return at;
-    const { bytes, index } = this.store;
-    return referencesInto(bytes, index.paramStarts[k]!, index.ends[k]!, i, out, at);
   }
 }
 

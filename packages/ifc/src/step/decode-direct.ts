@@ -150,7 +150,30 @@ export function referencesInto(
   out: number[],
   at: number,
 ): number {
-  const offset = parameterOffset(bytes, paramStart, end, index);
+  return referencesFrom(
+    bytes,
+    parameterOffset(bytes, paramStart, end, index),
+    paramStart,
+    end,
+    index,
+    out,
+    at,
+  );
+}
+
+/**
+ * `referencesInto` with the parameter's offset already found (`offset`, as `parameterOffset` gives
+ * it; -1 none): for a reader that walks on from the attribute it read before.
+ */
+export function referencesFrom(
+  bytes: Uint8Array,
+  offset: number,
+  paramStart: number,
+  end: number,
+  index: number,
+  out: number[],
+  at: number,
+): number {
   if (offset < 0) return at;
   let p = skipSpace(bytes, offset);
   const c = bytes[p];
