@@ -46,33 +46,13 @@ export class Access {
 
   /** Per attribute name, per class ordinal of the file: parameter index + 1, 0 not yet known, -1 none. */
   private readonly attributeSlots = new Map<string, Int32Array>();
-  private lastName: string | null = null;
-  private lastSlots: Int32Array | null = null;
-  private previousName: string | null = null;
-  private previousSlots: Int32Array | null = null;
 
   /** The parameter index of attribute `name` in instances of the class with ordinal `cls`, or -1. */
   attributeIndexOf(cls: number, name: string): number {
-    // The last two names asked and their slots: passes alternate between a few names (the
-    // attribute names are literals, so mostly the same string), and the Map look-up cost more.
-    let slots: Int32Array | undefined;
-    if (name === this.lastName) slots = this.lastSlots!;
-    else if (name === this.previousName) {
-      slots = this.previousSlots!;
-      this.previousName = this.lastName;
-      this.previousSlots = this.lastSlots;
-      this.lastName = name;
-      this.lastSlots = slots;
-    } else {
-      slots = this.attributeSlots.get(name);
-      if (!slots) {
-        slots = new Int32Array(this.store.index.classNames.length);
-        this.attributeSlots.set(name, slots);
-      }
-      this.previousName = this.lastName;
-      this.previousSlots = this.lastSlots;
-      this.lastName = name;
-      this.lastSlots = slots;
+    let slots = this.attributeSlots.get(name);
+    if (!slots) {
+      slots = new Int32Array(this.store.index.classNames.length);
+      this.attributeSlots.set(name, slots);
     }
     let slot = slots[cls]!;
     if (slot === 0) {
