@@ -172,14 +172,14 @@ export class View {
    * asking for the next one: no list is allocated per instance. Returns `out`.
    */
   refsInto(id: number, name: string, out: number[]): number[] {
-    out.length = 0;
-    this.model.attributeRefs(id, name, out);
+    // Written over what `out` held, not after emptying it: `length = 0` drops an array's storage.
+    const n = this.model.attributeRefsInto(id, name, out, 0);
     let kept = 0;
-    for (let i = 0; i < out.length; i++) {
+    for (let i = 0; i < n; i++) {
       const r = out[i]!;
       if (this.model.ordinalOf(r) >= 0) out[kept++] = r;
     }
-    out.length = kept;
+    if (out.length !== kept) out.length = kept;
     return out;
   }
 

@@ -15,7 +15,7 @@ import type {
 import type { SchemaTables } from '../schema/schema-info';
 import { allReferences, markKeptReferences, markReferences } from '../step/all-references';
 import { decodeParameterAt, isNameByte, NULL_VALUE } from '../step/decode';
-import { extractRefs, parameterOffset, parameterOffsetFrom } from '../step/decode-direct';
+import { extractRefs, parameterOffset, parameterOffsetFrom, referencesFrom } from '../step/decode-direct';
 import type { StepHeader } from '../step/header';
 import { skipSpace } from '../step/index-file';
 import { asciiString, internLatin1, internUpperName } from '../step/strings';
@@ -598,6 +598,26 @@ export class StepIfcModel implements IfcModel {
    */
   attributeRefs(id: number, name: string, out?: number[]): number[] {
     return this.access.refs(id, name, out);
+  }
+
+  /**
+   * `attributeRefs` written into `out` from position `at` on, returning the position after the
+   * last; `out`'s length is left to the caller. For passes that read many short lists into one
+   * array: emptying it (`length = 0`) would drop its storage every time.
+   */
+  attributeRefsInto(id: number, name: string, out: number[], at = 0): number {
+    // Located as the raw reads locate (going on from an earlier attribute of the same instance).
+    const p = this.locate(id, name);
+    if (p < 0) return at;
+    return referencesFrom(
+      this.store.bytes,
+      p,
+      this.locatedStart,
+      this.locatedEnd,
+      this.locatedIndex,
+      out,
+      at,
+    );
   }
 
   predefinedType(id: number): string | null {

@@ -131,18 +131,60 @@ export function referencesAt(
   index: number,
   out: number[],
 ): number[] {
-  const at = parameterOffset(bytes, paramStart, end, index);
-  if (at < 0) return out;
-  let p = skipSpace(bytes, at);
+  const n = referencesInto(bytes, paramStart, end, index, out, out.length);
+  if (out.length !== n) out.length = n;
+  return out;
+}
+
+/**
+ * `referencesAt`, written into `out` from position `at` on (`out[at] …`), returning the position
+ * after the last: what is in `out` from there on is left as it was (the caller sets the length).
+ * A pass that reads many short lists into one array uses it without emptying the array first:
+ * `length = 0` drops an array's storage, and the next writes allocate it again.
+ */
+export function referencesInto(
+  bytes: Uint8Array,
+  paramStart: number,
+  end: number,
+  index: number,
+  out: number[],
+  at: number,
+): number {
+  return referencesFrom(
+    bytes,
+    parameterOffset(bytes, paramStart, end, index),
+    paramStart,
+    end,
+    index,
+    out,
+    at,
+  );
+}
+
+/**
+ * `referencesInto` with the parameter's offset already found (`offset`, as `parameterOffset` gives
+ * it; -1 none): for a reader that walks on from the attribute it read before.
+ */
+export function referencesFrom(
+  bytes: Uint8Array,
+  offset: number,
+  paramStart: number,
+  end: number,
+  index: number,
+  out: number[],
+  at: number,
+): number {
+  if (offset < 0) return at;
+  let p = skipSpace(bytes, offset);
   const c = bytes[p];
-  if (c === 36 || c === 41) return out; // $ or no such parameter
+  if (c === 36 || c === 41) return at; // $ or no such parameter
+  let n = at;
   if (c === 35 || c === 40) {
     // A reference, or a flat list of references: (#1,#2,…)
-    const mark = out.length;
     const list = c === 40;
     if (list) {
       p = skipSpace(bytes, p + 1);
-      if (bytes[p] === 41) return out;
+      if (bytes[p] === 41) return at;
     }
     for (;;) {
       if (bytes[p] !== 35) break;
@@ -150,25 +192,25 @@ export function referencesAt(
       let q = p + 1;
       for (let d = bytes[q]!; d >= 48 && d <= 57; d = bytes[++q]!) id = id * 10 + (d - 48);
       if (q === p + 1) break;
-      out.push(id);
+      out[n++] = id;
       p = skipSpace(bytes, q);
       const next = bytes[p];
       if (!list) {
-        if (next === 44 || next === 41) return out;
+        if (next === 44 || next === 41) return n;
         break;
       }
-      if (next === 41) return out;
+      if (next === 41) return n;
       if (next !== 44) break;
       p = skipSpace(bytes, p + 1);
     }
-    out.length = mark; // not that simple: the full decoder below
+    n = at; // not that simple: the full decoder below
   } else if (c === 39 || c === 46 || c === 42) {
-    return out; // a string, an enumeration or derived: no references
+    return at; // a string, an enumeration or derived: no references
   }
   const v = decodeParameterAt(bytes, paramStart, end, index);
-  if (v?.kind === 'ref') out.push(v.id);
-  else if (v?.kind === 'list') for (const item of v.items) if (item.kind === 'ref') out.push(item.id);
-  return out;
+  if (v?.kind === 'ref') out[n++] = v.id;
+  else if (v?.kind === 'list') for (const item of v.items) if (item.kind === 'ref') out[n++] = item.id;
+  return n;
 }
 
 /**

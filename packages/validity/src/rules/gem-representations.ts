@@ -11,27 +11,37 @@ function representationsOf(view: View, product: number): number[] | null {
 }
 
 const SPACE_BODY_TYPES = ['SweptSolid', 'Clipping', 'Brep', 'Tessellation'];
+/** `attributeStringIndex` candidates: the identifiers GEM002 asks about, and Brep's place among the body types. */
+const SPACE_IDENTIFIERS = ['Body', 'FootPrint'];
+const BREP = SPACE_BODY_TYPES.indexOf('Brep');
+const SPACE_BODY_EXPECTED = SPACE_BODY_TYPES.join(', ');
 
 export const GEM002: Rule = {
   id: 'GEM002',
   severity: 'error',
   check(view, out) {
+    const { model } = view;
     for (const space of view.ofType('IfcSpace')) {
       out.activate();
       const reps = representationsOf(view, space);
-      const identifiers = (reps ?? []).map((r) => view.str(r, 'RepresentationIdentifier'));
-      if (reps !== null && !identifiers.includes('Body')) out.add(space, 'validity.GEM002.noBody');
-      const bodyOf = (types: readonly string[]) =>
-        (reps ?? []).some(
-          (r) =>
-            view.str(r, 'RepresentationIdentifier') === 'Body' &&
-            types.includes(view.str(r, 'RepresentationType') ?? ''),
-        );
-      if (!bodyOf(SPACE_BODY_TYPES))
-        out.add(space, 'validity.GEM002.bodyType', { expected: SPACE_BODY_TYPES.join(', ') });
-      if (bodyOf(['Brep']) && reps !== null && !identifiers.includes('FootPrint')) {
-        out.add(space, 'validity.GEM002.noFootPrint');
+      // Each representation's identifier, and a Body's type, judged once on their bytes
+      // (`attributeStringIndex`: the candidate's index, -1 another string, -2 null, -3 '').
+      let body = false;
+      let footPrint = false;
+      let bodyType = false;
+      let bodyBrep = false;
+      for (const rep of reps ?? []) {
+        const identifier = model.attributeStringIndex(rep, 'RepresentationIdentifier', SPACE_IDENTIFIERS);
+        if (identifier === 1) footPrint = true;
+        if (identifier !== 0) continue;
+        body = true;
+        const type = model.attributeStringIndex(rep, 'RepresentationType', SPACE_BODY_TYPES);
+        if (type >= 0) bodyType = true;
+        if (type === BREP) bodyBrep = true;
       }
+      if (reps !== null && !body) out.add(space, 'validity.GEM002.noBody');
+      if (!bodyType) out.add(space, 'validity.GEM002.bodyType', { expected: SPACE_BODY_EXPECTED });
+      if (bodyBrep && reps !== null && !footPrint) out.add(space, 'validity.GEM002.noFootPrint');
     }
   },
 };

@@ -169,7 +169,7 @@ class RepresentationJudge {
     const identifiers = this.identifiers;
     const allowedIdentifiers = identifiers ?? NO_STRINGS;
     const seen = this.seen;
-    seen.length = 0;
+    let seenCount = 0; // written over, not emptied: `length = 0` drops the array's storage
     const several = reps.length > 1;
     let repeated: string | null | undefined;
     for (const rep of reps) {
@@ -194,8 +194,14 @@ class RepresentationJudge {
               : code === -3
                 ? ''
                 : view.str(rep, 'RepresentationIdentifier');
-        if (repeated === undefined && seen.includes(identifier)) repeated = identifier;
-        seen.push(identifier);
+        if (repeated === undefined) {
+          for (let i = 0; i < seenCount; i++)
+            if (seen[i] === identifier) {
+              repeated = identifier;
+              break;
+            }
+        }
+        seen[seenCount++] = identifier;
       }
       const c = view.classOrdinal(rep);
       const kind = c < 0 ? 0 : this.repKind[c];

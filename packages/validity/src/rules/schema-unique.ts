@@ -91,21 +91,26 @@ function soundFromRows(view: View): boolean {
   const repeats = repeatFinder(view);
   const sources = model.relationSources('definesByProperties');
   const isSource = new Uint8Array(model.instanceCount);
+  // Each object's targets read in the column itself (no view of the rows per object).
+  const column = model.relationTargetColumn('definesByProperties');
   for (const object of sources) {
-    isSource[model.ordinalOf(object)] = 1;
-    const targets = model.relationTargets('definesByProperties', object);
+    const k = model.ordinalOf(object);
+    isSource[k] = 1;
+    const first = model.relationFirstTarget('definesByProperties', k);
+    const count = model.relationTargetCount('definesByProperties', k);
     let propertySets = 0;
-    for (let i = 0; i < targets.length; i++) {
-      if (model.ordinalOf(targets[i]!) >= 0) active = true;
-      if (view.isIn(targets[i]!, propertySet)) propertySets++;
+    for (let i = first; i < first + count; i++) {
+      if (model.ordinalOf(column[i]!) >= 0) active = true;
+      if (view.isIn(column[i]!, propertySet)) propertySets++;
     }
     const own = view.isIn(object, typeObject) ? view.refs(object, 'HasPropertySets') : NO_SETS;
-    if (propertySets + own.length >= 2 && repeats(targets, own)) return false;
+    if (propertySets + own.length >= 2 && repeats(column, first, first + count, own)) return false;
   }
   for (const type of view.ofType('IfcTypeObject')) {
     const own = view.refs(type, 'HasPropertySets');
     if (own.length > 0) active = true;
-    if (!isSource[model.ordinalOf(type)] && own.length >= 2 && repeats(own, NO_SETS)) return false;
+    if (!isSource[model.ordinalOf(type)] && own.length >= 2 && repeats(own, 0, own.length, NO_SETS))
+      return false;
   }
   return active;
 }
@@ -117,25 +122,36 @@ const NO_SETS: readonly number[] = [];
  * Set or an array per object (decision 0454): the distinct property sets and their names in two
  * lists kept across calls, compared pairwise. Many sets go to `repeatedNames`.
  */
-function repeatFinder(view: View): (a: ArrayLike<number>, b: ArrayLike<number>) => boolean {
+function repeatFinder(
+  view: View,
+): (a: ArrayLike<number>, aFrom: number, aTo: number, b: ArrayLike<number>) => boolean {
   const propertySet = view.classSet('IfcPropertySet');
+  // Written over from the start for each object (`idCount`, `nameCount`), never emptied:
+  // `length = 0` drops an array's storage, and the next push allocates it again.
   const ids: number[] = [];
   const names: string[] = [];
+  let idCount = 0;
+  let nameCount = 0;
   const add = (set: number): boolean => {
-    if (!view.isIn(set, propertySet) || ids.includes(set)) return false;
-    ids.push(set);
+    if (!view.isIn(set, propertySet)) return false;
+    for (let i = 0; i < idCount; i++) if (ids[i] === set) return false;
+    ids[idCount++] = set;
     const name = propertySetName(view, set);
     if (name === null) return false;
-    if (names.includes(name)) return true;
-    names.push(name);
+    for (let i = 0; i < nameCount; i++) if (names[i] === name) return true;
+    names[nameCount++] = name;
     return false;
   };
-  return (a, b) => {
-    if (a.length + b.length > 16)
-      return repeatedNames(view, new Set([...Array.from(a), ...Array.from(b)])).length > 0;
-    ids.length = 0;
-    names.length = 0;
-    for (let i = 0; i < a.length; i++) if (add(a[i]!)) return true;
+  return (a, aFrom, aTo, b) => {
+    if (aTo - aFrom + b.length > 16) {
+      const all = new Set<number>();
+      for (let i = aFrom; i < aTo; i++) all.add(a[i]!);
+      for (let i = 0; i < b.length; i++) all.add(b[i]!);
+      return repeatedNames(view, all).length > 0;
+    }
+    idCount = 0;
+    nameCount = 0;
+    for (let i = aFrom; i < aTo; i++) if (add(a[i]!)) return true;
     for (let i = 0; i < b.length; i++) if (add(b[i]!)) return true;
     return false;
   };
