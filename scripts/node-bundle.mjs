@@ -3,18 +3,28 @@
 // require() for bundled ESM. One definition for scripts/build.mjs, the server tests' thread bundle
 // (apps/server/test/support/thread-bundle.ts) and the benchmark's child (bench/lib/build-child.ts).
 
-/** Bundle our own source packages, keep every other bare import external. */
-const externalizeNpmPackages = {
-  name: 'externalize-npm-packages',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@plumbline/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
+/**
+ * Bundle our own source packages (and the npm packages `inline` names), keep every other bare import
+ * external.
+ */
+function externalizeNpmPackages(inline = []) {
+  const bundled = (path) =>
+    path.startsWith('@plumbline/') || inline.some((name) => path === name || path.startsWith(`${name}/`));
+  return {
+    name: 'externalize-npm-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        bundled(args.path) ? undefined : { path: args.path, external: true },
+      );
+    },
+  };
+}
 
-/** `options` (entry points, outdir, root, anything else) on top of the common Node bundle settings. */
-export function nodeBundleOptions(options) {
+/**
+ * `options` (entry points, outdir, root, anything else) on top of the common Node bundle settings;
+ * `inline`: npm packages (pure JavaScript) to bundle rather than load from node_modules.
+ */
+export function nodeBundleOptions({ inline, ...options }) {
   return {
     bundle: true,
     platform: 'node',
@@ -27,6 +37,6 @@ export function nodeBundleOptions(options) {
       js: "import { createRequire as __plumblineCreateRequire } from 'node:module'; const require = __plumblineCreateRequire(import.meta.url);",
     },
     ...options,
-    plugins: [...(options.plugins ?? []), externalizeNpmPackages],
+    plugins: [...(options.plugins ?? []), externalizeNpmPackages(inline)],
   };
 }

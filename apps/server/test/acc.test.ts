@@ -59,6 +59,8 @@ for (const backend of testBackends()) {
           APS_CLIENT_SECRET: CLIENT.secret,
           APS_CALLBACK_URL: callbackUrl,
           APS_BASE_URL: standin.url,
+          // The stand-in's translations finish on the second poll: no need to wait Autodesk's 2 s.
+          APS_TRANSLATION_POLL_SECONDS: '0.1',
         },
         { logs: { write: (line) => logs.push(line) } },
       );
@@ -316,6 +318,7 @@ for (const backend of testBackends()) {
             callbackUrl,
             baseUrl: standin.url,
             webhookUrl: null,
+            translationPollSeconds: 0.1,
           },
           sessionSecret: SESSION_SECRET,
           maxUploadBytes: 1e9,

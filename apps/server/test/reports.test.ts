@@ -363,16 +363,25 @@ for (const backend of testBackends()) {
           .bim_files;
         return files[0]?.status === 'completed' && !files[0]?.rechecking;
       });
-      const report = async (body: Record<string, unknown>) => {
+      // The three reports are asked for at once: the next one generates while this thread reads the last.
+      const request = async (body: Record<string, unknown>) => {
         const res = await call(server, editor, 'POST', `/api/v1/projects/${german}/reports`, body);
         expect(res.statusCode, res.body).toBe(201);
-        await completed(res.json().report_id);
-        return (await download(res.json().report_id, editor, german)).file.rawPayload;
+        return res.json().report_id as string;
+      };
+      const requested = {
+        pdf: await request({ reportType: 'comprehensive', format: 'pdf', name: 'Gesamtanalyse' }),
+        xlsx: await request({ reportType: 'comprehensive', format: 'xlsx', name: 'Tabelle' }),
+        insights: await request({ reportType: 'ai_insights', name: 'KI' }),
+      };
+      const report = async (reportId: string) => {
+        await completed(reportId);
+        return (await download(reportId, editor, german)).file.rawPayload;
       };
       const text = (pdf: Buffer) =>
         execFileSync('pdftotext', ['-raw', '-', '-'], { input: pdf }).toString('utf8');
 
-      const pdf = text(await report({ reportType: 'comprehensive', format: 'pdf', name: 'Gesamtanalyse' }));
+      const pdf = text(await report(requested.pdf));
       for (const words of [
         'Umfassende Projektanalyse',
         'Inhalt',
@@ -399,7 +408,7 @@ for (const backend of testBackends()) {
         expect(pdf).not.toContain(english);
 
       const workbook = new ExcelJS.Workbook();
-      const xlsx = await report({ reportType: 'comprehensive', format: 'xlsx', name: 'Tabelle' });
+      const xlsx = await report(requested.xlsx);
       await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
       expect(workbook.worksheets.map((s) => s.name)).toEqual(
         expect.arrayContaining(['Zusammenfassung', 'Spezifikationen', 'Fehler', 'Bauteile', 'Nachweis']),
@@ -416,7 +425,7 @@ for (const backend of testBackends()) {
           state,
         );
 
-      const insights = text(await report({ reportType: 'ai_insights', name: 'KI' }));
+      const insights = text(await report(requested.insights));
       for (const words of [
         'KI-Erkenntnisse und Empfehlungen',
         'Fragen und Antworten',

@@ -46,7 +46,32 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
     const workDir = mkdtempSync(join(tmpdir(), 'plumbline-scale-out-'));
     cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }));
 
-    // Six different small models, and what the engine makes of each processed alone.
+    // Only the documented variables: DATABASE_URL, WORKER_MODE and the S3 ones of the README.
+    const common = {
+      DATABASE_URL: target.url,
+      ...standin.env('scale-out'),
+      DATA_DIR: join(workDir, 'data'),
+      SESSION_SECRET: 'scale-out-secret-that-is-long-enough-0123456789',
+      DEMO_SEED: 'false',
+      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
+      SHUTDOWN_TIMEOUT_SECONDS: '5',
+    };
+    const api = run('api', 'src/main.ts', {
+      ...common,
+      WORKER_MODE: 'none',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: join(workDir, 'no-web-build'),
+    });
+    const workers = [
+      run('worker A', 'src/worker.ts', { ...common, LOG_LEVEL: 'debug' }),
+      run('worker B', 'src/worker.ts', { ...common, LOG_LEVEL: 'debug' }),
+    ];
+    processes.push(api, ...workers);
+
+    // Six different small models, and what the engine makes of each processed alone, made while the
+    // three processes start (each loads the server and connects; this thread would otherwise wait).
     const models: Array<{ name: string; bytes: Buffer }> = [];
     for (let seed = 1; seed <= MODELS; seed++) {
       const out = join(workDir, `model-${seed}.ifc`);
@@ -82,29 +107,6 @@ describe('scale-out: one API server, two workers, PostgreSQL and S3', () => {
       }),
     );
 
-    // Only the documented variables: DATABASE_URL, WORKER_MODE and the S3 ones of the README.
-    const common = {
-      DATABASE_URL: target.url,
-      ...standin.env('scale-out'),
-      DATA_DIR: join(workDir, 'data'),
-      SESSION_SECRET: 'scale-out-secret-that-is-long-enough-0123456789',
-      DEMO_SEED: 'false',
-      QUEUE_POLL_INTERVAL_SECONDS: '0.5',
-      SHUTDOWN_TIMEOUT_SECONDS: '5',
-    };
-    const api = run('api', 'src/main.ts', {
-      ...common,
-      WORKER_MODE: 'none',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: join(workDir, 'no-web-build'),
-    });
-    const workers = [
-      run('worker A', 'src/worker.ts', { ...common, LOG_LEVEL: 'debug' }),
-      run('worker B', 'src/worker.ts', { ...common, LOG_LEVEL: 'debug' }),
-    ];
-    processes.push(api, ...workers);
     const address = await until(
       'the API server',
       () => /Plumbline is listening on (http:\/\/[\d.:]+)/.exec(api.output())?.[1],

@@ -12,8 +12,10 @@ import type { JobDefinition } from '../platform/queue';
 import type { JobDeps } from './deps';
 
 const RETRY_LIMIT = fetchAccVersionJob.queue.retryLimit ?? 0;
-/** Model Derivative is polled with back-off: 2 s doubling to 30 s, for at most 30 minutes. */
-const POLL_FIRST_MS = 2_000;
+/**
+ * Model Derivative is polled with back-off: APS_TRANSLATION_POLL_SECONDS (2 s) doubling to 30 s, for
+ * at most 30 minutes.
+ */
 const POLL_MAX_MS = 30_000;
 const TRANSLATION_LIMIT_MS = 30 * 60_000;
 
@@ -80,7 +82,7 @@ export const fetchAccVersionHandler: JobDefinition<FetchAccVersionPayload, JobDe
         if (!rvt) return acc.connector.client.download(token, link.accProjectId, target.accVersionId);
         await acc.connector.client.startIfcTranslation(token, target.accVersionId);
         const started = Date.now();
-        for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
+        for (let wait = acc.translationPollMs; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
           const status = await acc.connector.client.translationStatus(token, target.accVersionId);
           if (status.state === 'failed')
             throw new TranslationFailed(

@@ -82,6 +82,7 @@ export const envSchema = z.object({
     .url({ message: 'must be an absolute URL such as https://developer.api.autodesk.com' })
     .default('https://developer.api.autodesk.com'),
   APS_WEBHOOKS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  APS_TRANSLATION_POLL_SECONDS: z.coerce.number().min(0.1).max(30).default(2),
   SMTP_URL: z
     .url({ message: 'must be an SMTP URL such as smtps://user:password@mail.example.com:465' })
     .optional(),
@@ -179,6 +180,8 @@ export interface Config {
     baseUrl: string;
     /** Autodesk calls this back on new versions (APS Webhooks, decision 0360): PUBLIC_URL set and APS_WEBHOOKS=on. */
     webhookUrl: string | null;
+    /** The first wait between Model Derivative status polls of an RVT's translation; it doubles to 30 s. */
+    translationPollSeconds: number;
   } | null;
   billing: {
     enabled: boolean;
@@ -333,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
             callbackUrl: e.APS_CALLBACK_URL,
             baseUrl: e.APS_BASE_URL.replace(/\/+$/, ''),
             webhookUrl: e.APS_WEBHOOKS === 'on' && publicUrl ? `${publicUrl}/api/v1/acc/aps-events` : null,
+            translationPollSeconds: e.APS_TRANSLATION_POLL_SECONDS,
           }
         : null,
     billing: {

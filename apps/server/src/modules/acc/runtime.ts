@@ -18,6 +18,8 @@ export interface AccHooksRuntime {
 export interface AccRuntime {
   connector: AccConnector;
   maxBytes: number;
+  /** The first wait between a translation's status polls (APS_TRANSLATION_POLL_SECONDS), in ms. */
+  translationPollMs: number;
   /** Null without PUBLIC_URL or with APS_WEBHOOKS=off: new versions come by polling only. */
   hooks: AccHooksRuntime | null;
 }
@@ -43,6 +45,7 @@ export function createAccRuntime(
   return {
     connector: createAccConnector({ db, clock, client, seal }),
     maxBytes: config.maxUploadBytes,
+    translationPollMs: config.aps.translationPollSeconds * 1000,
     hooks,
   };
 }
