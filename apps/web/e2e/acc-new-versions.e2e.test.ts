@@ -83,20 +83,6 @@ async function stopInstallation(installation: Partial<Installation>) {
 }
 
 /**
- * Both installations start together when the file starts (its first hook): the polling path's server
- * starts while the webhook path's test runs, instead of after it. Each is stopped after its tests, or
- * at the end of the file if its tests did not run.
- */
-const starting = new Map<'webhook' | 'polling', Promise<Installation>>();
-const stopped = new Set<'webhook' | 'polling'>();
-async function stopOnce(path: 'webhook' | 'polling', start: Promise<Installation> | undefined) {
-  if (!start || stopped.has(path)) return;
-  stopped.add(path);
-  const installation = await start.catch(() => undefined);
-  if (installation) await stopInstallation(installation);
-}
-
-/**
  * Signs up, then through the wizard: connects to the stand-in's Autodesk, picks Harbour Tower, names
  * the project, selects Harbour Walls.ifc with the IDS file, pays, and waits until the import is
  * processed and checked against both specifications. Returns the project's id and the file row.
@@ -198,27 +184,12 @@ async function changesView(at: Installation, projectName: string, shot: string) 
 }
 
 describe.skipIf(!haveWall)('a new ACC version without a click (issue 30)', () => {
-  beforeAll(() => {
-    for (const [path, publicUrl] of [
-      ['webhook', true],
-      ['polling', false],
-    ] as const) {
-      const start = startInstallation({ publicUrl });
-      // A start that fails is reported by the describe that awaits it.
-      start.catch(() => {});
-      starting.set(path, start);
-    }
-  });
-  afterAll(async () => {
-    for (const [path, start] of starting) if (!stopped.has(path)) await stopOnce(path, start);
-  });
-
   describe('webhook path: the installation has a public URL', () => {
     let at: Partial<Installation> = {};
     beforeAll(async () => {
-      at = await (starting.get('webhook') as Promise<Installation>);
+      at = await startInstallation({ publicUrl: true });
     });
-    afterAll(() => stopOnce('webhook', starting.get('webhook')));
+    afterAll(() => stopInstallation(at));
 
     it('Autodesk calls back on the published version; it is fetched, checked and compared', async () => {
       const installation = at as Installation;
@@ -244,9 +215,9 @@ describe.skipIf(!haveWall)('a new ACC version without a click (issue 30)', () =>
   describe('polling path: no public URL', () => {
     let at: Partial<Installation> = {};
     beforeAll(async () => {
-      at = await (starting.get('polling') as Promise<Installation>);
+      at = await startInstallation({ publicUrl: false });
     });
-    afterAll(() => stopOnce('polling', starting.get('polling')));
+    afterAll(() => stopInstallation(at));
 
     it('the next scheduled sync fetches the published version; it is checked and compared', async () => {
       const installation = at as Installation;
