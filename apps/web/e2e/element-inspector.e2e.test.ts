@@ -15,7 +15,8 @@ import {
   uniqueEmail,
 } from './harness/browser';
 import { sharedProjectWithModel } from './harness/project-with-model';
-import { askAssistant } from './harness/viewer';
+import { askAssistant, waitForViewerReady } from './harness/viewer';
+import { until } from './harness/wait';
 
 const baseUrl = e2eBaseUrl();
 const SHARED = new URL('../../../../shared/', import.meta.url).pathname;
@@ -55,17 +56,27 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Clicks the 3D view at a grid of points, as a person looking for an element would, until one is picked. */
+/**
+ * Clicks the 3D view at a grid of points, as a person looking for an element would, until one is
+ * picked. After each click it waits for the viewer's answer (its count of answered clicks goes up:
+ * an element, or nothing there), then reads whether the inspector opened.
+ */
 async function pickAnElement(viewer: Locator, inspector: Locator): Promise<void> {
-  const box = await viewer.boundingBox();
+  const canvas = viewer.locator('canvas').first();
+  const box = await canvas.boundingBox();
   if (!box) throw new Error('the 3D viewer has no size');
+  const answered = async () => Number((await viewer.getAttribute('data-viewer-picks')) ?? 0);
   const fractions = [0.5, 0.4, 0.6, 0.3, 0.7];
   for (const fy of fractions) {
     for (const fx of fractions) {
+      const before = await answered();
       await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-      if (await inspector.isVisible().catch(() => false)) return;
-      await page.waitForTimeout(300);
-      if (await inspector.isVisible().catch(() => false)) return;
+      await until('the viewer to answer the click', async () => (await answered()) > before);
+      const announced = (await viewer.getByRole('status').first().textContent()) ?? '';
+      if (announced.startsWith('Selected element')) {
+        await expectVisible(inspector);
+        return;
+      }
     }
   }
   throw new Error('no click in the 3D view picked an element');
@@ -78,10 +89,10 @@ async function inspectAPickedElement(ids: { projectId: string; fileId: string; v
   );
   const toggle = page.getByRole('switch', { name: '3D Viewer & AI Assistant' });
   if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
-  const viewer = page.locator('[data-viewer-state="ready"]');
-  await expectVisible(viewer);
+  const viewer = page.getByRole('region', { name: '3D BIM viewer' });
+  await waitForViewerReady(viewer);
   const inspector = page.getByRole('complementary', { name: 'Element Inspector' });
-  await pickAnElement(viewer.locator('canvas').first(), inspector);
+  await pickAnElement(viewer, inspector);
   return inspector;
 }
 

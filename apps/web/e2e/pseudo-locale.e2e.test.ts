@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { accent } from '@plumbline/i18n/pseudo';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { scanPage, TERMS } from './harness/pseudo-scan';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
 import { pageSettler } from './harness/settle';
@@ -142,7 +142,20 @@ const DASHBOARD_TABS = [
   'settings',
 ] as const;
 
+/**
+ * The dashboard's checked model, made for the last test; started with the file, so the server
+ * processes it while the signed-out pages are scanned.
+ */
+const pseudoHouse = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'pseudo', fullName: 'Pia Pseudo' },
+  name: 'Pseudo House',
+  ids: { name: 'walls.ids', xml: wallsNamedIds() },
+  ifc: { path: SIMPLE_WALL_IFC },
+});
+
 describe('the pseudo-locale over every state (issue 31)', () => {
+  beforeAll(() => pseudoHouse.start());
+
   it('tells a clipped text, a bracket never closed and plain English apart from pseudo text and data', async () => {
     await go('/login');
     await expectVisible(page.getByRole('heading', { level: 1 }));
@@ -213,12 +226,7 @@ describe('the pseudo-locale over every state (issue 31)', () => {
     page.on('response', onResponse);
     const problems: string[] = [];
     for (const text of modelStrings()) apiData.add(text);
-    const { selection, project } = await projectWithModelViaApi(context.request, {
-      signUp: { prefix: 'pseudo', fullName: 'Pia Pseudo' },
-      name: 'Pseudo House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds() },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    const { selection, project } = await pseudoHouse(context.request);
     await go(`/dashboard?tab=overview&${selection}`);
     for (const tab of DASHBOARD_TABS) {
       await openTab(tab);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpViaApi } from './harness/api';
 import { e2eBaseUrl } from './harness/base-url';
 import { browserPagePerTest, expectVisible, uniqueEmail } from './harness/browser';
-import { projectWithModelViaApi } from './harness/project-with-model';
+import { sharedProjectWithModel } from './harness/project-with-model';
 import { SIMPLE_WALL_IFC, wallsNamedIds } from './harness/samples';
 import { pageSettler } from './harness/settle';
 import { waitForViewerReady } from './harness/viewer';
@@ -41,8 +41,18 @@ async function watchViolations(target: Page): Promise<() => Promise<string[]>> {
   ];
 }
 
+/** The checked model whose dashboard and 3D viewer are visited, made while the public pages are. */
+const cspHouse = sharedProjectWithModel(baseUrl, {
+  signUp: { prefix: 'csp', fullName: 'Cy Sp' },
+  name: 'CSP House',
+  ids: { name: 'walls.ids', xml: wallsNamedIds('IFCWALL') },
+  ifc: { path: SIMPLE_WALL_IFC },
+});
+
 describe('Content Security Policy', () => {
   it('is sent with the pages, and no page, the 3D viewer included, breaks it', async () => {
+    // Made through a request context of its own: this page stays signed out for the public pages.
+    cspHouse.start();
     const violations = await watchViolations(page);
     const home = await page.goto('/');
     const csp = home?.headers()['content-security-policy'] ?? '';
@@ -56,12 +66,7 @@ describe('Content Security Policy', () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
-    const { selection } = await projectWithModelViaApi(context.request, {
-      signUp: { prefix: 'csp', fullName: 'Cy Sp' },
-      name: 'CSP House',
-      ids: { name: 'walls.ids', xml: wallsNamedIds('IFCWALL') },
-      ifc: { path: SIMPLE_WALL_IFC },
-    });
+    const { selection } = await cspHouse(context.request);
     // Every tab, from the tab strip as a person moves (each area's code arrives as it opens).
     const settle = pageSettler(page);
     await page.goto(`/dashboard?tab=overview&${selection}`);

@@ -153,25 +153,6 @@ describe('the create-project wizard (issue 11 acceptance 1)', () => {
     await expectVisible(wizard.getByText('Step 1 of 6: Connect'));
     expect(await wizard.getByRole('button', { name: 'Back' }).count()).toBe(0);
   });
-
-  it('refuses files past the plan limit with the spec toast', async () => {
-    await signUpViaApi(context.request, {
-      email: uniqueEmail('limits'),
-      password: 'file-limits-2026',
-      fullName: 'Lim Its',
-    });
-    await page.goto('/dashboard?createProject=true&step=project_details&plan=blueprint');
-    const wizard = page.getByRole('dialog', { name: 'Create New Project' });
-    await wizard.getByLabel('Project name').fill('Too many files');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    const eleven = Array.from({ length: 11 }, (_, n) => ({
-      name: `model-${n}.ifc`,
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.from('ISO-10303-21;'),
-    }));
-    await wizard.getByLabel('Choose IFC files').setInputFiles(eleven);
-    await expectVisible(page.getByText('File limit reached'));
-    await expectVisible(page.getByText('Your Blueprint plan allows a maximum of 10 files.'));
-    await expectVisible(wizard.getByText('10 of 10 files selected'));
-  });
+  // A plan's file limit (11 files on Blueprint: the toast, 10 of 10 selected) is a component test:
+  // src/features/wizard/create-project-wizard.test.tsx.
 });

@@ -11,7 +11,7 @@ import {
 } from './api';
 import { uniqueEmail } from './browser';
 import { watchRequestContext } from './server-paths';
-import { until } from './wait';
+import { detachedFromTests, until } from './wait';
 
 /** An account the fixture signs up: a unique address from `prefix`, a password of its own. */
 export interface NewAccount {
@@ -99,19 +99,32 @@ export async function waitForFragmentsViaApi(
   );
 }
 
+/** A checked model made once for a file (sharedProjectWithModel). */
+export interface SharedProjectWithModel {
+  /** Waits until it is made (making it if nobody started it), then signs `request` in as its account. */
+  (request: APIRequestContext): Promise<ProjectWithModel>;
+  /**
+   * Starts making it now and returns at once: a file whose first tests do not need the model calls
+   * this in its `beforeAll`, so the server processes it while those tests run. A failure is reported
+   * to the test that then asks for it.
+   */
+  start(): void;
+}
+
 /**
  * One checked model for all the tests of a file that only read it: made by the first test that asks
- * (through a request context of its own), then each test's context signs in as its account. Saves
- * processing and converting the same model once per test; a test that changes the project (uploads,
- * deletes) makes its own with projectWithModelViaApi.
+ * (through a request context of its own), or from `start()`, then each test's context signs in as its
+ * account. Saves processing and converting the same model once per test; a test that changes the
+ * project (uploads, deletes) makes its own with projectWithModelViaApi.
  */
 export function sharedProjectWithModel(
   baseUrl: string,
   setup: Parameters<typeof projectWithModelViaApi>[1] & { signUp: NewAccount },
-): (request: APIRequestContext) => Promise<ProjectWithModel> {
+): SharedProjectWithModel {
   let made: Promise<ProjectWithModel> | undefined;
-  return async (request) => {
-    made ??= (async () => {
+  const make = () => {
+    // Made for the file, not for the test that first asks: a test that ends does not end its waits.
+    made ??= detachedFromTests(async () => {
       const api = await playwright.newContext({ baseURL: baseUrl });
       watchRequestContext(api);
       try {
@@ -119,10 +132,19 @@ export function sharedProjectWithModel(
       } finally {
         await api.dispose();
       }
-    })();
-    const shared = await made;
-    if (!shared.account) throw new Error('the shared project has no account');
-    await signInViaApi(request, shared.account);
-    return shared;
+    });
+    return made;
   };
+  const shared = async (request: APIRequestContext) => {
+    const project = await make();
+    if (!project.account) throw new Error('the shared project has no account');
+    await signInViaApi(request, project.account);
+    return project;
+  };
+  return Object.assign(shared, {
+    start: () => {
+      // Awaited (and its failure reported) by the first test that asks for the model.
+      make().catch(() => {});
+    },
+  });
 }

@@ -7,7 +7,6 @@ export const SIMPLE_WALL_IFC = `${SHARED}ifc-samples/SimpleWall.ifc`;
 export const FZK_HOUSE_IFC = `${SHARED}ifc-samples/AC20-FZK-Haus.ifc`;
 export const WOODEN_WINDOWS_IFC = `${SHARED}ids-examples/IDS_wooden-windows_IFC.ifc`;
 export const WOODEN_WINDOWS_IDS = `${SHARED}ids-examples/IDS_wooden-windows.ids`;
-export const ILS_IDS = `${SHARED}ids-examples/IDS_demo_BIM-basis-ILS.ids`;
 
 /** True when every named sample is on disk; otherwise warns that `what` is skipped and why. */
 export function haveSamples(what: string, ...paths: string[]): boolean {

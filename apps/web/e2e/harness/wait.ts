@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { onTestFinished } from 'vitest';
 
 /**
@@ -6,6 +7,18 @@ import { onTestFinished } from 'vitest';
  * own timeout (vitest.config.ts), so a wait that hangs fails with what it waited for (decision 0205).
  */
 export const WAIT_MS = 300_000;
+
+/** Set while work runs that belongs to no one test (detachedFromTests). */
+const detached = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` as no test's: its `until` waits do not end with the test that happens to be running
+ * (a shared model a file starts making in `beforeAll`, which the first tests run beside). The test
+ * that awaits the result is the one that stops a hang, by its timeout.
+ */
+export function detachedFromTests<T>(work: () => Promise<T>): Promise<T> {
+  return detached.run(true, work);
+}
 
 /**
  * Polls `check` every `intervalMs` until it returns a value, and returns that value. No deadline of
@@ -19,9 +32,10 @@ export async function until<T>(
 ): Promise<T> {
   let ended = false;
   try {
-    onTestFinished(() => {
-      ended = true;
-    });
+    if (!detached.getStore())
+      onTestFinished(() => {
+        ended = true;
+      });
   } catch {
     // In a hook rather than a test: the hook's timeout ends the wait.
   }

@@ -31,8 +31,10 @@ export function ModelViewerPanel({
 }: ModelViewerPanelProps) {
   const t = useT('viewer');
   const [announcement, setAnnouncement] = useState('');
+  const [picks, setPicks] = useState(0);
   const pick = useCallback(
     (id: number | null) => {
+      setPicks((count) => count + 1);
       setAnnouncement(
         id === null ? t('viewer.selectionCleared') : t('viewer.selectedElement', { id: String(id) }),
       );
@@ -61,6 +63,7 @@ export function ModelViewerPanel({
       label={t('viewer.modelLabel')}
       keysDescriptionId={keysDescriptionId}
       announcement={announcement}
+      picks={picks}
       className={className}
     >
       {viewer ? <ViewerToolbar viewer={viewer} onCleared={() => pick(null)} /> : null}

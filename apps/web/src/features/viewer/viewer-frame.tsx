@@ -20,6 +20,7 @@ export function ViewerFrame({
   canStep = false,
   announcement = '',
   painted,
+  picks,
   className,
   children,
 }: {
@@ -35,6 +36,8 @@ export function ViewerFrame({
   announcement?: string;
   /** The last colouring that reached the model (status filter and group sizes), for tests to wait on. */
   painted?: string | undefined;
+  /** How many clicks on the model the viewer has answered (an element or nothing), for tests to wait on. */
+  picks?: number | undefined;
   className?: string;
   children?: ReactNode;
 }) {
@@ -44,6 +47,7 @@ export function ViewerFrame({
       aria-label={label}
       data-viewer-state={state.status}
       data-viewer-painted={painted || undefined}
+      data-viewer-picks={picks}
       className={cn(
         'relative h-full min-h-[360px] overflow-hidden rounded-xl border border-border bg-slate-50',
         className,

@@ -201,3 +201,53 @@ describe('CreateProjectWizard in German (issue 31)', () => {
     expect(within(dialog).queryByText('Total per month')).not.toBeInTheDocument();
   });
 });
+
+// Moved from wizard.e2e (issue 37): what the wizard alone does with a plan's file limit. The plans and
+// their limits come from the server there (its paid project's test goes through them).
+describe('CreateProjectWizard, a plan’s file limit', () => {
+  const PAID = { enabled: true, provider: 'ledger', testMode: true, currencies: ['AUD'] };
+  const tier = (id: string, name: string, maxFiles: number): Tier => ({
+    id,
+    name,
+    description: `${name} plan`,
+    max_files: maxFiles,
+    max_storage_gb: 5,
+    max_users: 10,
+    max_reports_per_month: 10,
+    refresh_frequency: 'daily',
+    allow_api_access: false,
+    price_monthly_aud: 49,
+    price_monthly_usd: 49,
+    price_monthly_gbp: 49,
+    price_monthly_eur: 49,
+    is_active: true,
+    stripePriceId: `price_${id}`,
+    popular: false,
+    features: [],
+    price: 49,
+    currency: 'AUD',
+  });
+  const TIERS = [tier('blueprint', 'Blueprint', 10), tier('skyline', 'Skyline', 50)];
+
+  it('refuses files past the plan limit with the spec toast', async () => {
+    mockApi({ 'GET /billing/config': { body: PAID }, 'GET /billing/tiers': { body: { tiers: TIERS } } });
+    const { user } = renderWithApp(<CreateProjectWizard user={USER} />, {
+      route: '/dashboard?createProject=true&step=project_details&plan=blueprint',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Project' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Project name' }), 'Too many files');
+    expect(await within(dialog).findByRole('radio', { name: /Blueprint/, checked: true })).toBeVisible();
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toBeEnabled());
+    await user.click(next);
+    expect(await within(dialog).findByText('Step 4 of 6: Files')).toBeVisible();
+    const eleven = Array.from(
+      { length: 11 },
+      (_, n) => new File(['ISO-10303-21;'], `model-${n}.ifc`, { type: 'application/octet-stream' }),
+    );
+    await user.upload(within(dialog).getByLabelText('Choose IFC files'), eleven);
+    expect(await screen.findByText('File limit reached')).toBeVisible();
+    expect(screen.getByText('Your Blueprint plan allows a maximum of 10 files.')).toBeVisible();
+    expect(within(dialog).getByText('10 of 10 files selected')).toBeVisible();
+  });
+});
