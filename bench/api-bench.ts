@@ -229,7 +229,9 @@ async function runBackend(
     });
     if (storage) console.log(`[${backend}] bytes per version: ${JSON.stringify(storage)}`);
     const measured: BackendFigures['routes'] = [];
-    const picked = routes.filter(([name]) => !options.routes || options.routes.some((text) => name.includes(text)));
+    const picked = routes.filter(
+      ([name]) => !options.routes || options.routes.some((text) => name.includes(text)),
+    );
     for (const [name, path] of options.bytesOnly ? [] : picked) {
       const probe = await fetch(`${server.baseUrl}${path.replaceAll('{n}', '1')}`, {
         headers: api.headers(),

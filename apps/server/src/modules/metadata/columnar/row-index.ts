@@ -150,7 +150,11 @@ function coded(text: string, n: number) {
     }
     out[i] = code;
   }
-  return { names, codes: out, bytes: out.byteLength + names.reduce((sum, t) => sum + ENTRY_OVERHEAD + t.length * 2, 0) };
+  return {
+    names,
+    codes: out,
+    bytes: out.byteLength + names.reduce((sum, t) => sum + ENTRY_OVERHEAD + t.length * 2, 0),
+  };
 }
 
 function makeIndex(
@@ -166,7 +170,9 @@ function makeIndex(
   firstRow.set(elements.firsts);
   firstRow[n] = rows;
   const stepIds = Int32Array.from(elements.steps);
-  const byStep = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (stepIds[a] as number) - (stepIds[b] as number));
+  const byStep = Int32Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => (stepIds[a] as number) - (stepIds[b] as number),
+  );
   // Element i's GlobalId is piece 2i of `original`, its name piece 2i + 1; in `lower` name then GlobalId.
   const original = elements.original;
   const originalAt = piecesOf(original, 2 * n);
@@ -263,7 +269,9 @@ function makeIndex(
     match(term, stepId, keys) {
       const folded = term.toLowerCase();
       const keysOf = (facet: string) =>
-        new Set(keys.filter((k) => k.facet === facet && k.key.toLowerCase().includes(folded)).map((k) => k.key));
+        new Set(
+          keys.filter((k) => k.facet === facet && k.key.toLowerCase().includes(folded)).map((k) => k.key),
+        );
       const sets = keysOf('property_set');
       const attributes = keysOf('attribute');
       const classKeys = keysOf('ifc_class');
@@ -290,7 +298,8 @@ function makeIndex(
       const byCategory = categories.names.map((c) => categoryKeys.has(c));
       if (byClass.includes(true) || byCategory.includes(true)) {
         for (let i = 0; i < n; i++) {
-          if (byClass[classes.codes[i] as number] || byCategory[categories.codes[i] as number]) matched.add(i);
+          if (byClass[classes.codes[i] as number] || byCategory[categories.codes[i] as number])
+            matched.add(i);
         }
       }
       if (stepId !== null) {
@@ -302,7 +311,10 @@ function makeIndex(
       for (let code = 0; code < pairCount; code++) {
         const set = pairSets[code];
         const attribute = pairAttributes[code];
-        byPair.push((set !== null && set !== undefined && sets.has(set)) || (attribute !== null && attribute !== undefined && attributes.has(attribute)));
+        byPair.push(
+          (set !== null && set !== undefined && sets.has(set)) ||
+            (attribute !== null && attribute !== undefined && attributes.has(attribute)),
+        );
       }
       const anyPair = byPair.includes(true);
       if (!anyPair && total <= rows / 8) {
@@ -315,7 +327,8 @@ function makeIndex(
         }
         all.sort();
         let kept = 0;
-        for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i] as number;
+        for (let i = 0; i < all.length; i++)
+          if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i] as number;
         return all.slice(0, kept);
       }
       // Many rows (or the rows of matching keys): mark them, then read the marks in order.

@@ -81,9 +81,10 @@ export interface ColumnarStoreDeps {
   /** DISTINCT_VALUES_SHARE_MAX unless given (tests: 1 always makes `<table>_d`, 0 never). */
   distinctValuesShareMax?: number;
   /**
-   * When a loaded table's row index (decision 0464) is made: 'after' the load, while the engine
-   * answers (the default: the first request does not wait for it), 'load' as part of it (tests: every
-   * answer then comes from the index), 'never'.
+   * When a loaded table's row index (decision 0464) is made: as part of the 'load' (the default: the
+   * first request waits for it, and every later one reads it), 'after' it while the engine answers
+   * (the first request does not wait, but the next ones read the engine and the making's steps hold
+   * the event loop for a while), 'never'.
    */
   rowIndex?: 'after' | 'load' | 'never';
 }
@@ -113,7 +114,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   const { engine } = deps;
   const distinctShareMax = deps.distinctValuesShareMax ?? DISTINCT_VALUES_SHARE_MAX;
   const now = deps.now ?? Date.now;
-  const rowIndexWhen = deps.rowIndex ?? 'after';
+  const rowIndexWhen = deps.rowIndex ?? 'load';
   let sequence = 0;
   const inflight = new Map<string, number>();
   const doomed = new Set<string>();
@@ -192,7 +193,9 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     let read = valuePositions.get(table);
     if (!read) {
       read = valueOrder(table)
-        .then(() => engine.query<{ r: number[] | null }>(`select list(row_no order by pos) as r from ${table}_v`))
+        .then(() =>
+          engine.query<{ r: number[] | null }>(`select list(row_no order by pos) as r from ${table}_v`),
+        )
         .then(([row]) => Int32Array.from(row?.r ?? []));
       valuePositions.set(table, read);
       read.catch(() => valuePositions.delete(table));
@@ -293,7 +296,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     inflight.set(value.table, (inflight.get(value.table) ?? 0) + 1);
     buildRowIndex(engine, value.table, value.rows)
       .then((index) => {
-        if (!index || loaded.get(key) !== loading) return;
+        if (!index || loaded.peek(key) !== loading) return;
         value.index = index;
         loaded.set(key, loading, { size: Math.max(1, loadedSize(value)) });
       })
@@ -457,7 +460,9 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
           return index.rowsAt(order.direction === 'desc' ? page.reverse() : page);
         }
         if (index && selection.search && searchAlone(selection) && !order.key) {
-          return index.rowsAt(matchOf(table, index, selection.search, await facets(version)).subarray(skip, skip + rows));
+          return index.rowsAt(
+            matchOf(table, index, selection.search, await facets(version)).subarray(skip, skip + rows),
+          );
         }
         // Every row in the stable order: row_no is the position, so the page is a range of it (bounded
         // on both sides, so the engine reads one row group instead of ordering every later row).
@@ -685,9 +690,7 @@ function searchParts(term: string, keys: readonly FacetCountRow[]) {
 function loadedSize(value: Loaded): number {
   // With an index, its bytes and the value sort's positions (4 bytes a row, read on the first value sort).
   const index = value.index ? value.index.bytes + value.rows * 4 : 0;
-  return (
-    value.rows + Math.ceil(((value.values ?? 0) * BYTES_PER_DISTINCT_VALUE + index) / BYTES_PER_ROW)
-  );
+  return value.rows + Math.ceil(((value.values ?? 0) * BYTES_PER_DISTINCT_VALUE + index) / BYTES_PER_ROW);
 }
 
 const sortColumns: Record<string, string> = {
