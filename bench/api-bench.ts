@@ -1,10 +1,12 @@
 /**
  * API benchmark: npm run bench:api -- [--size 200] [--seed 1] [--port 3791] [--connections 50]
  *   [--requests 1000] [--seconds 15] [--backends embedded,postgres] [--json FILE] [--demo-seed]
- *   [--bytes-only]
+ *   [--bytes-only] [--routes TEXT,…] [--entry FILE] [--no-engine]
  * (--demo-seed: seed the Demo Office at start as a fresh installation does; its jobs then run
  * before and beside the model's. --bytes-only: the version's bytes per table and index, no routes
- * and no engine run; bytes do not depend on the machine's load. BENCH_LOG_LEVEL=info: the server
+ * and no engine run; bytes do not depend on the machine's load. --routes: only the routes whose name
+ * holds one of the texts (e.g. --routes "new"). --entry: another build's main.js to measure, e.g. the
+ * tree before a change. BENCH_LOG_LEVEL=info: the server
  * log keeps the step timings.)
  *
  * Generates (or reuses) bench/out/model-<N>mb-seed<S>.ifc, starts the BUILT server
@@ -114,12 +116,15 @@ async function runBackend(
     databaseUrl?: string;
     demoSeed: boolean;
     bytesOnly: boolean;
+    routes?: string[];
+    entry?: string;
   },
 ): Promise<BackendFigures> {
   const dataDir = join(OUT_DIR, `api-bench-${backend}-data`);
   console.log(`\n[${backend}] starting the built server on port ${options.port} (data: ${dataDir})`);
   const server: RunningServer = await startBuiltServer({
     root,
+    ...(options.entry ? { entry: options.entry } : {}),
     port: options.port,
     dataDir,
     logFile: join(OUT_DIR, `api-bench-${backend}.log`),
@@ -224,7 +229,10 @@ async function runBackend(
     });
     if (storage) console.log(`[${backend}] bytes per version: ${JSON.stringify(storage)}`);
     const measured: BackendFigures['routes'] = [];
-    for (const [name, path] of options.bytesOnly ? [] : routes) {
+    const picked = routes.filter(
+      ([name]) => !options.routes || options.routes.some((text) => name.includes(text)),
+    );
+    for (const [name, path] of options.bytesOnly ? [] : picked) {
       const probe = await fetch(`${server.baseUrl}${path.replaceAll('{n}', '1')}`, {
         headers: api.headers(),
       });
@@ -467,6 +475,8 @@ async function main(): Promise<void> {
       'demo-seed': { type: 'boolean', default: false },
       'bytes-only': { type: 'boolean', default: false },
       json: { type: 'string' },
+      routes: { type: 'string' },
+      entry: { type: 'string' },
     },
   });
   const modelPath = await ensureModel(Number(values.size), Number(values.seed));
@@ -477,6 +487,8 @@ async function main(): Promise<void> {
     seconds: Number(values.seconds),
     demoSeed: values['demo-seed'] === true,
     bytesOnly: values['bytes-only'] === true,
+    ...(values.routes ? { routes: values.routes.split(',') } : {}),
+    ...(values.entry ? { entry: values.entry } : {}),
   };
   const wanted = new Set((values.backends ?? '').split(','));
   const figures: BackendFigures[] = [];

@@ -93,6 +93,7 @@ describe('columnar search through distinct values', () => {
     createColumnarEngine({ memoryLimitBytes: 128 * 1024 * 1024, threads: 1, tempDir: join(scratch, name) });
   const engine = engineOf('spill');
   const other = engineOf('spill-r');
+  const third = engineOf('spill-i');
   const storage = new LocalDiskStorage(join(scratch, 'files'));
   const stores = {
     'distinct values': createColumnarExplorerStore({
@@ -101,6 +102,16 @@ describe('columnar search through distinct values', () => {
       workDir: join(scratch, 'cache-d'),
       cacheBytes: 64 * 1024 * 1024,
       distinctValuesShareMax: 1,
+      rowIndex: 'never',
+    }),
+    // Decision 0464: counts and pages of a search alone, and pages of every row, from the row index.
+    'row index': createColumnarExplorerStore({
+      engine: third,
+      storage,
+      workDir: join(scratch, 'cache-i'),
+      cacheBytes: 64 * 1024 * 1024,
+      distinctValuesShareMax: 1,
+      rowIndex: 'load',
     }),
     'every row': createColumnarExplorerStore({
       engine: other,
@@ -138,6 +149,7 @@ describe('columnar search through distinct values', () => {
   afterAll(() => {
     engine.close();
     other.close();
+    third.close();
     rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -155,7 +167,19 @@ describe('columnar search through distinct values', () => {
     ['a set', { search: 'ims' }, ELEMENTS * 4],
     ['a class and a category among values', { search: 'door' }, (ELEMENTS / 2) * 5],
     ['values within a class', { search: 'n3', classes: ['IfcWall'] }, null],
+    // Decision 0464's trigram index (terms of three characters or more) and its scan (shorter ones).
+    ['GlobalIds only, three characters', { search: 'D00' }, 5 * 999],
+    ['names only', { search: 'lem 2' }, null],
+    ['names and GlobalIds, different elements', { search: '100' }, null],
+    ['two characters: names, GlobalIds, values and a step id', { search: '15' }, null],
+    ['every row', {}, ELEMENTS * 5],
   ];
+
+  it('the row index is made at load when asked, and not when not', async () => {
+    expect(await stores['row index'].indexed(version)).toBe(true);
+    expect(await stores['distinct values'].indexed(version)).toBe(false);
+    expect(await stores['every row'].indexed(version)).toBe(false);
+  });
 
   for (const [name, store] of Object.entries(stores)) {
     for (const [label, selection, size] of cases) {
@@ -163,7 +187,10 @@ describe('columnar search through distinct values', () => {
         const all = expected(rows, selection);
         if (size !== null) expect(all.length).toBe(size);
         expect(await store.count(version, selection)).toEqual(
-          all.length > LIMIT ? { value: LIMIT, exact: false } : { value: all.length, exact: true },
+          // A search is counted up to LIMIT, every row exactly.
+          all.length > LIMIT && selection.search
+            ? { value: LIMIT, exact: false }
+            : { value: all.length, exact: true },
         );
         for (const offset of [0, 40, Math.max(0, all.length - 30)]) {
           expect(await store.page(version, selection, defaultOrder, 50, offset)).toEqual(
@@ -188,6 +215,18 @@ describe('columnar search through distinct values', () => {
         expect(exported).toEqual(all.map(shown));
       });
     }
+
+    it(`${name}: every row sorted by value, descending, a deep page`, async () => {
+      const byValue = [...rows].sort((a, b) =>
+        a.value === b.value ? 0 : a.value === null ? 1 : b.value === null ? -1 : a.value < b.value ? -1 : 1,
+      );
+      const descending = byValue.reverse();
+      for (const offset of [0, 7_001, rows.length - 10]) {
+        expect(await store.page(version, {}, { key: 'value', direction: 'desc' }, 25, offset)).toEqual(
+          descending.slice(offset, offset + 25).map(shown),
+        );
+      }
+    });
 
     it(`${name}: refuses a term holding NUL, as before`, async () => {
       const selection = { search: 'shared\0value' };

@@ -24,6 +24,7 @@ import {
   versionKey,
 } from '../explorer-store';
 import { stepIdOf } from '../search-term';
+import { buildRowIndex, positions, type RowIndex } from './row-index';
 
 /**
  * Bytes a loaded row takes in the engine's memory, for the cache's bound. Measured on the 200 MB
@@ -55,6 +56,12 @@ const DISTINCT_VALUES_SHARE_MAX = 1 / 4;
  */
 const BYTES_PER_DISTINCT_VALUE = 140;
 
+/**
+ * Memory for the rows new search terms matched (decision 0464), as a share of the versions' cache: a
+ * term's count and its page (and the next pages) read one match.
+ */
+const MATCH_CACHE_SHARE = 1 / 32;
+
 /** A version whose file is not there yet (processed before the columnar store) is asked again after this. */
 const ABSENT_RECHECK_MS = 30_000;
 
@@ -73,6 +80,13 @@ export interface ColumnarStoreDeps {
   sharedFileOf?: (versionId: string) => Promise<string | null>;
   /** DISTINCT_VALUES_SHARE_MAX unless given (tests: 1 always makes `<table>_d`, 0 never). */
   distinctValuesShareMax?: number;
+  /**
+   * When a loaded table's row index (decision 0464) is made: as part of the 'load' (the default: the
+   * first request waits for it, and every later one reads it), 'after' it while the engine answers
+   * (the first request does not wait, but the next ones read the engine and the making's steps hold
+   * the event loop for a while), 'never'.
+   */
+  rowIndex?: 'after' | 'load' | 'never';
 }
 
 interface Loaded {
@@ -80,11 +94,15 @@ interface Loaded {
   rows: number;
   /** Distinct values in `<table>_d` (a search reads them); null: not made (too many, see above). */
   values: number | null;
+  /** The rows in the server's memory (decision 0464), with `<table>_d`; null until made or without it. */
+  index: RowIndex | null;
 }
 
 /** An ExplorerStore that can say a version has no file: the SQL store then answers (routing-store.ts). */
 export interface ColumnarExplorerStore extends ExplorerStore {
   has(version: ExplorerVersion): Promise<boolean>;
+  /** Whether the version's row index is made (decision 0464): its answers then come from it. */
+  indexed(version: ExplorerVersion): Promise<boolean>;
 }
 
 /**
@@ -96,11 +114,13 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
   const { engine } = deps;
   const distinctShareMax = deps.distinctValuesShareMax ?? DISTINCT_VALUES_SHARE_MAX;
   const now = deps.now ?? Date.now;
+  const rowIndexWhen = deps.rowIndex ?? 'load';
   let sequence = 0;
   const inflight = new Map<string, number>();
   const doomed = new Set<string>();
   const drop = (table: string) => {
     valueOrders.delete(table);
+    valuePositions.delete(table);
     engine
       .run(
         `drop table if exists ${table}; drop table if exists ${table}_e; drop table if exists ${table}_v; drop table if exists ${table}_d`,
@@ -167,6 +187,34 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     );
     return reading;
   }
+  // Each loaded table's value sort positions in the server's memory (pos → row_no), from `${table}_v`.
+  const valuePositions = new Map<string, Promise<Int32Array>>();
+  function valuePositionsOf(table: string): Promise<Int32Array> {
+    let read = valuePositions.get(table);
+    if (!read) {
+      read = valueOrder(table)
+        .then(() =>
+          engine.query<{ r: number[] | null }>(`select list(row_no order by pos) as r from ${table}_v`),
+        )
+        .then(([row]) => Int32Array.from(row?.r ?? []));
+      valuePositions.set(table, read);
+      read.catch(() => valuePositions.delete(table));
+    }
+    return read;
+  }
+  // The rows a search term matched on a loaded table (decision 0464): its count and its pages read one match.
+  const matches = new LRUCache<string, Int32Array>({
+    maxSize: Math.max(1, Math.floor(deps.cacheBytes * MATCH_CACHE_SHARE)),
+    sizeCalculation: (rows) => 64 + rows.byteLength,
+  });
+  function matchOf(table: string, index: RowIndex, term: string, keys: readonly FacetCountRow[]): Int32Array {
+    const key = `${table}\0${term}`;
+    const hit = matches.get(key);
+    if (hit) return hit;
+    const rows = index.match(term, stepIdOf(term), keys);
+    matches.set(key, rows);
+    return rows;
+  }
   const numericCache = new LRUCache<string, Promise<NumericProperty[]>>({ max: 64 });
 
   async function fetchAndLoad(version: ExplorerVersion & { projectId: string }): Promise<Loaded | null> {
@@ -208,9 +256,11 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       const values = count?.values ?? 0;
       if (values > rows * distinctShareMax) {
         await engine.run(`drop table ${table}_d`);
-        return { table, rows, values: null };
+        return { table, rows, values: null, index: null };
       }
-      return { table, rows, values };
+      const made: Loaded = { table, rows, values, index: null };
+      if (rowIndexWhen === 'load') made.index = await buildRowIndex(engine, table, rows);
+      return made;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -233,6 +283,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
           absent.set(key, now());
         } else if (loaded.get(key) === loading) {
           loaded.set(key, loading, { size: Math.max(1, loadedSize(value)) });
+          if (rowIndexWhen === 'after' && value.values !== null) indexLater(key, loading, value);
         }
       },
       () => loaded.delete(key),
@@ -240,10 +291,23 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     return loading;
   }
 
+  /** Makes a loaded table's row index while the engine answers; its size counts once it is made. */
+  function indexLater(key: string, loading: Promise<Loaded | null>, value: Loaded) {
+    inflight.set(value.table, (inflight.get(value.table) ?? 0) + 1);
+    buildRowIndex(engine, value.table, value.rows)
+      .then((index) => {
+        if (!index || loaded.peek(key) !== loading) return;
+        value.index = index;
+        loaded.set(key, loading, { size: Math.max(1, loadedSize(value)) });
+      })
+      .catch(() => {})
+      .finally(() => release(value.table));
+  }
+
   /** The version's table, held (not dropped) until the returned release is called. */
   async function hold(
     version: ExplorerVersion,
-  ): Promise<{ table: string; rows: number; byValue: boolean; release: () => void }> {
+  ): Promise<{ table: string; rows: number; byValue: boolean; index: RowIndex | null; release: () => void }> {
     const value = await load(version);
     if (!value) throw new Error(`No explorer file for version ${version.id}`);
     const { table } = value;
@@ -253,6 +317,7 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       table,
       rows: value.rows,
       byValue: value.values !== null,
+      index: value.index,
       release: () => {
         if (!released) release(table);
         released = true;
@@ -262,11 +327,11 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
 
   async function using<T>(
     version: ExplorerVersion,
-    read: (table: string, rows: number, byValue: boolean) => Promise<T>,
+    read: (table: string, rows: number, byValue: boolean, index: RowIndex | null) => Promise<T>,
   ): Promise<T> {
     const held = await hold(version);
     try {
-      return await read(held.table, held.rows, held.byValue);
+      return await read(held.table, held.rows, held.byValue, held.index);
     } finally {
       held.release();
     }
@@ -310,6 +375,10 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       return (await load(version)) !== null;
     },
 
+    async indexed(version) {
+      return ((await load(version))?.index ?? null) !== null;
+    },
+
     facets,
 
     facetCounts: (version, selection, facet) =>
@@ -341,10 +410,15 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
     },
 
     count: (version, selection) =>
-      using(version, async (table, loadedRows, byValue): Promise<ExplorerCount> => {
+      using(version, async (table, loadedRows, byValue, index): Promise<ExplorerCount> => {
         const where = await whereIn(version, selection, table, byValue);
         if (where === null) return { value: 0, exact: true };
         if (where === 'true') return { value: loadedRows, exact: true };
+        if (index && selection.search && searchAlone(selection)) {
+          // A search alone: its rows from the index, matched once for the count and the pages.
+          const n = matchOf(table, index, selection.search, await facets(version)).length;
+          return n > COUNT_LIMIT ? { value: COUNT_LIMIT, exact: false } : { value: n, exact: true };
+        }
         if (!selection.search) {
           const [row] = await answer<{ n: number }>(
             `select cast(count(*) as integer) as n from ${table} where ${where}`,
@@ -370,11 +444,26 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
       }),
 
     page: (version, selection, order, limit, offset) =>
-      using(version, async (table, loadedRows, byValue) => {
+      using(version, async (table, loadedRows, byValue, index) => {
         const where = await whereIn(version, selection, table, byValue);
         if (where === null) return [];
         const rows = Math.trunc(limit);
         const skip = Math.trunc(offset);
+        if (index && where === 'true' && !order.key) {
+          return index.rowsAt(positions(skip, Math.min(loadedRows, skip + rows)));
+        }
+        if (index && where === 'true' && order.key === 'value') {
+          const byValueSort = await valuePositionsOf(table);
+          const from = Math.max(0, order.direction === 'desc' ? loadedRows - skip - rows : skip);
+          const to = Math.min(loadedRows, order.direction === 'desc' ? loadedRows - skip : skip + rows);
+          const page = byValueSort.slice(from, Math.max(from, to));
+          return index.rowsAt(order.direction === 'desc' ? page.reverse() : page);
+        }
+        if (index && selection.search && searchAlone(selection) && !order.key) {
+          return index.rowsAt(
+            matchOf(table, index, selection.search, await facets(version)).subarray(skip, skip + rows),
+          );
+        }
         // Every row in the stable order: row_no is the position, so the page is a range of it (bounded
         // on both sides, so the engine reads one row group instead of ordering every later row).
         const everything = where === 'true' && !order.key;
@@ -469,6 +558,17 @@ export function createColumnarExplorerStore(deps: ColumnarStoreDeps): ColumnarEx
         );
       }),
   };
+}
+
+/** Whether a selection is a search and nothing else (its rows are then the index's match). */
+function searchAlone(selection: ExplorerSelection): boolean {
+  return (
+    selection.classes === undefined &&
+    selection.levels === undefined &&
+    selection.propertySets === undefined &&
+    selection.attributes === undefined &&
+    selection.range === undefined
+  );
 }
 
 const rowColumns = `step_id as "stepId", global_id as "globalId", object_name as "objectName",
@@ -588,7 +688,9 @@ function searchParts(term: string, keys: readonly FacetCountRow[]) {
 
 /** The cache's size of a loaded version, in rows of BYTES_PER_ROW (its distinct values added). */
 function loadedSize(value: Loaded): number {
-  return value.rows + Math.ceil(((value.values ?? 0) * BYTES_PER_DISTINCT_VALUE) / BYTES_PER_ROW);
+  // With an index, its bytes and the value sort's positions (4 bytes a row, read on the first value sort).
+  const index = value.index ? value.index.bytes + value.rows * 4 : 0;
+  return value.rows + Math.ceil(((value.values ?? 0) * BYTES_PER_DISTINCT_VALUE + index) / BYTES_PER_ROW);
 }
 
 const sortColumns: Record<string, string> = {
