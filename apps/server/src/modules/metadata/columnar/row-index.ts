@@ -109,6 +109,9 @@ export async function buildRowIndex(
 /** Lets the event loop answer what waits before the next step. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Elements hashed between two turns of a trigram pass (a few milliseconds of work). */
+const TURN_EVERY = 8192;
+
 /** Each element's first and end row, STEP id, texts and lower-case name and GlobalId. */
 function elementsOf(table: string): string {
   return `select e.first_row as f, e.end_row as e, e.step_id as s, r.global_id as g, r.object_name as o,
@@ -390,6 +393,8 @@ async function trigramIndex(text: string, at: Int32Array) {
   const last = new Int32Array(GRAM_BUCKETS).fill(-1);
   // A trigram spanning the NUL between name and GlobalId is indexed too: it only adds candidates.
   for (let e = 0; e < n; e++) {
+    // Other requests get a turn every block of elements (each pass is ~10^7 hashes on 200 MB).
+    if (e % TURN_EVERY === 0 && e > 0) await turn();
     for (let i = at[2 * e] as number, end = (at[2 * e + 2] as number) - 1 - GRAM; i <= end; i++) {
       const b = bucketOf(text, i);
       if (last[b] !== e) {
@@ -404,6 +409,7 @@ async function trigramIndex(text: string, at: Int32Array) {
   const fill = start.slice(0, GRAM_BUCKETS);
   last.fill(-1);
   for (let e = 0; e < n; e++) {
+    if (e % TURN_EVERY === 0 && e > 0) await turn();
     for (let i = at[2 * e] as number, end = (at[2 * e + 2] as number) - 1 - GRAM; i <= end; i++) {
       const b = bucketOf(text, i);
       if (last[b] !== e) {
