@@ -4,7 +4,6 @@
 // two stores that pass give identical answers.
 
 import { isMetadataNumber, METADATA_NUMERIC_PROPERTIES_LIMIT, metadataSortKeys } from '@plumbline/contracts';
-import { readIfc } from '@plumbline/ifc';
 import { primaryBimCategory } from '../../src/modules/metadata/bim-category';
 import {
   COUNT_LIMIT,
@@ -19,57 +18,9 @@ import {
   type StoredProperty,
   type StoreFacet,
 } from '../../src/modules/metadata/explorer-store';
-import { extractModel } from '../../src/modules/processing/extract';
+import { compareText, type OracleVersion, stableOrder } from './explorer-oracle';
 
-/** A version's rows and properties as the engine reads the model (processing's extraction, no store). */
-export interface OracleVersion {
-  rows: ExplorerRow[];
-  dataTypes: Map<string, string | null>;
-}
-
-export function oracleOf(bytes: Uint8Array): OracleVersion {
-  const model = readIfc(bytes);
-  try {
-    const { elements: e, properties: p } = extractModel(model);
-    const at = new Map(e.stepId.map((id, i) => [id, i]));
-    const dataTypes = new Map<string, string | null>();
-    const rows: ExplorerRow[] = [];
-    for (let i = 0; i < p.elementStepId.length; i++) {
-      const stepId = p.elementStepId[i] as number;
-      const k = at.get(stepId);
-      if (k === undefined) continue;
-      rows.push({
-        stepId,
-        globalId: e.globalId[k] ?? null,
-        objectName: e.name[k] ?? null,
-        ifcClass: e.ifcClass[k] as string,
-        level: e.level[k] ?? null,
-        propertySet: p.propertySet[i] as string,
-        attribute: p.name[i] as string,
-        value: p.value[i] ?? null,
-      });
-      dataTypes.set(`${stepId}|${p.propertySet[i]}|${p.name[i]}`, p.dataType[i] ?? null);
-    }
-    return { rows: rows.sort(stableOrder), dataTypes };
-  } finally {
-    model.dispose();
-  }
-}
-
-// Both stores order strings by code point (PostgreSQL's C.UTF-8, Parquet's bytes): JavaScript's <
-// orders UTF-16 units, the same for text without characters beyond the basic plane.
-function compareText(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
-}
-
-function stableOrder(a: ExplorerRow, b: ExplorerRow): number {
-  return (
-    a.stepId - b.stepId || compareText(a.propertySet, b.propertySet) || compareText(a.attribute, b.attribute)
-  );
-}
+export { type OracleVersion, oracleOf } from './explorer-oracle';
 
 const sortColumn: Record<string, (r: ExplorerRow) => string | null> = {
   object_id: (r) => r.globalId,
