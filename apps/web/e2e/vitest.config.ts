@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './harness/sequencer';
+import LongestFirst from '../../../scripts/test-sequencer.ts';
 
 // End-to-end tests: the built server (serving the built web app) in a child process, driven by Debian's
 // Chromium through playwright-core; a fresh browser context per test, and every test signs up accounts
@@ -7,7 +7,7 @@ import LongestFirst from './harness/sequencer';
 //
 // Two files at a time, each against a server of its own (decision 0205): the global setup starts one
 // server, with its own embedded PostgreSQL, per worker slot, and harness/base-url.ts gives a file the
-// server of the slot it runs in. The longest files start first (harness/sequencer.ts).
+// server of the slot it runs in. The longest files start first (scripts/test-sequencer.ts, the unit run's too).
 //
 // Waits are on state, never on short deadlines: a loaded machine must give the verdict a quiet one
 // gives. The timeouts below are guards that stop a hung test, not speed checks; speed is judged by the

@@ -4,7 +4,6 @@
 // two stores that pass give identical answers.
 
 import { isMetadataNumber, METADATA_NUMERIC_PROPERTIES_LIMIT, metadataSortKeys } from '@plumbline/contracts';
-import { readIfc } from '@plumbline/ifc';
 import { primaryBimCategory } from '../../src/modules/metadata/bim-category';
 import {
   COUNT_LIMIT,
@@ -19,57 +18,9 @@ import {
   type StoredProperty,
   type StoreFacet,
 } from '../../src/modules/metadata/explorer-store';
-import { extractModel } from '../../src/modules/processing/extract';
+import { compareText, type OracleVersion, stableOrder } from './explorer-oracle';
 
-/** A version's rows and properties as the engine reads the model (processing's extraction, no store). */
-export interface OracleVersion {
-  rows: ExplorerRow[];
-  dataTypes: Map<string, string | null>;
-}
-
-export function oracleOf(bytes: Uint8Array): OracleVersion {
-  const model = readIfc(bytes);
-  try {
-    const { elements: e, properties: p } = extractModel(model);
-    const at = new Map(e.stepId.map((id, i) => [id, i]));
-    const dataTypes = new Map<string, string | null>();
-    const rows: ExplorerRow[] = [];
-    for (let i = 0; i < p.elementStepId.length; i++) {
-      const stepId = p.elementStepId[i] as number;
-      const k = at.get(stepId);
-      if (k === undefined) continue;
-      rows.push({
-        stepId,
-        globalId: e.globalId[k] ?? null,
-        objectName: e.name[k] ?? null,
-        ifcClass: e.ifcClass[k] as string,
-        level: e.level[k] ?? null,
-        propertySet: p.propertySet[i] as string,
-        attribute: p.name[i] as string,
-        value: p.value[i] ?? null,
-      });
-      dataTypes.set(`${stepId}|${p.propertySet[i]}|${p.name[i]}`, p.dataType[i] ?? null);
-    }
-    return { rows: rows.sort(stableOrder), dataTypes };
-  } finally {
-    model.dispose();
-  }
-}
-
-// Both stores order strings by code point (PostgreSQL's C.UTF-8, Parquet's bytes): JavaScript's <
-// orders UTF-16 units, the same for text without characters beyond the basic plane.
-function compareText(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
-}
-
-function stableOrder(a: ExplorerRow, b: ExplorerRow): number {
-  return (
-    a.stepId - b.stepId || compareText(a.propertySet, b.propertySet) || compareText(a.attribute, b.attribute)
-  );
-}
+export { type OracleVersion, oracleOf } from './explorer-oracle';
 
 const sortColumn: Record<string, (r: ExplorerRow) => string | null> = {
   object_id: (r) => r.globalId,
@@ -296,27 +247,42 @@ function once<T>(oracle: OracleVersion, key: string, compute: () => T): T {
   return known.get(key) as T;
 }
 
+/** Runs the tasks, at most `concurrency` at a time, each started in list order; their results in that order. */
+async function inTurn<T>(tasks: ReadonlyArray<() => Promise<T>>, concurrency: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await (tasks[i] as () => Promise<T>)();
+    }
+  };
+  const lanes = Math.max(1, Math.min(Math.trunc(concurrency), tasks.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return results;
+}
+
 /**
  * Runs the whole matrix against `store` for `version` and lists every answer that differs from the
  * expected one. A count may be a lower bound only when more than COUNT_LIMIT rows match, and then
- * says exactly COUNT_LIMIT.
+ * says exactly COUNT_LIMIT. Each case is one store call and the comparison of its answer; with
+ * `concurrency` above 1 that many calls are in flight at once (as the explorer's requests arrive),
+ * and the outcome lists the same cases and mismatches in the same order as one at a time.
  */
 export async function runExplorerMatrix(
   store: ExplorerStore,
   version: ExplorerVersion,
   oracle: OracleVersion,
-  options: { pageSize?: number; exportChunk?: number } = {},
+  options: { pageSize?: number; exportChunk?: number; concurrency?: number } = {},
 ): Promise<MatrixOutcome> {
   const { rows } = oracle;
   const pageSize = options.pageSize ?? 100;
-  const mismatches: string[] = [];
-  let cases = 0;
-  const check = (name: string, problem: string | null) => {
-    cases += 1;
-    if (problem) mismatches.push(`${name}: ${problem}`);
+  // Each case's name and its question to the store, answered with the problem found (null: none).
+  const queued: Array<{ name: string; problem: () => Promise<string | null> }> = [];
+  const check = (name: string, problem: () => Promise<string | null>) => {
+    queued.push({ name, problem });
   };
 
-  const facets = await store.facets(version);
   const want = once(oracle, 'facets', () => expectedFacets(rows));
   const key = (f: FacetCountRow) => `${f.facet}|${f.key}|${f.count}`;
   const byFacet = (list: FacetCountRow[]) =>
@@ -324,7 +290,9 @@ export async function runExplorerMatrix(
       .sort((a, b) => compareText(a.facet, b.facet) || 0)
       .map(key)
       .join('\n');
-  check('facets', byFacet(facets) === byFacet(want) ? null : 'facet rows differ');
+  check('facets', async () =>
+    byFacet(await store.facets(version)) === byFacet(want) ? null : 'facet rows differ',
+  );
 
   const orders: ExplorerOrder[] = [
     { key: undefined, direction: 'asc' },
@@ -341,17 +309,16 @@ export async function runExplorerMatrix(
     })),
   );
   for (const { name, selection, selected } of selections) {
-    const count = await store.count(version, selection);
-    check(
-      `count, ${name}`,
-      count.exact
+    check(`count, ${name}`, async () => {
+      const count = await store.count(version, selection);
+      return count.exact
         ? count.value === selected.length
           ? null
           : `${count.value}, expected ${selected.length}`
         : selected.length > COUNT_LIMIT && count.value === COUNT_LIMIT
           ? null
-          : `at least ${count.value}, expected ${selected.length}`,
-    );
+          : `at least ${count.value}, expected ${selected.length}`;
+    });
     if (facetCountCases(name)) {
       for (const [facet, keyOf] of storeFacetKeys) {
         const expected = once(oracle, `facet counts ${facet}, ${name}`, () =>
@@ -360,11 +327,13 @@ export async function runExplorerMatrix(
             .sort()
             .join('\n'),
         );
-        const got = (await store.facetCounts(version, selection, facet))
-          .map((f) => `${f.key}=${f.count}`)
-          .sort()
-          .join('\n');
-        check(`facet counts ${facet}, ${name}`, got === expected ? null : `${got.slice(0, 200)}`);
+        check(`facet counts ${facet}, ${name}`, async () => {
+          const got = (await store.facetCounts(version, selection, facet))
+            .map((f) => `${f.key}=${f.count}`)
+            .sort()
+            .join('\n');
+          return got === expected ? null : `${got.slice(0, 200)}`;
+        });
       }
     }
     // Every order for the unfiltered and two selective cases; the stable order for the rest.
@@ -381,40 +350,41 @@ export async function runExplorerMatrix(
         );
       });
       for (const [pageIndex, expected] of pages) {
-        const got = await store.page(version, selection, order, pageSize, pageIndex * pageSize);
-        check(
-          `page ${pageIndex + 1}, ${name}, ${order.key ?? 'stable'} ${order.direction}`,
-          firstDifference(got, expected),
+        check(`page ${pageIndex + 1}, ${name}, ${order.key ?? 'stable'} ${order.direction}`, async () =>
+          firstDifference(
+            await store.page(version, selection, order, pageSize, pageIndex * pageSize),
+            expected,
+          ),
         );
       }
     }
     if (name === 'everything' || name === 'class and property set' || name === 'search: frequent letter') {
       const chunk = options.exportChunk ?? 5000;
-      const exported: ExplorerRow[] = [];
-      let oversized = false;
-      for await (const batch of store.rows(version, selection, chunk)) {
-        if (batch.length > chunk) oversized = true;
-        exported.push(...batch);
-      }
-      check(`export, ${name}`, oversized ? 'a chunk over the size' : firstDifference(exported, selected));
+      check(`export, ${name}`, async () => {
+        const exported: ExplorerRow[] = [];
+        let oversized = false;
+        for await (const batch of store.rows(version, selection, chunk)) {
+          if (batch.length > chunk) oversized = true;
+          exported.push(...batch);
+        }
+        return oversized ? 'a chunk over the size' : firstDifference(exported, selected);
+      });
     }
   }
 
-  const numeric = await store.numericProperties(version, METADATA_NUMERIC_PROPERTIES_LIMIT);
   const expectedNumeric = once(oracle, 'numeric properties', () =>
     expectedNumericProperties(rows).slice(0, METADATA_NUMERIC_PROPERTIES_LIMIT),
   );
-  check(
-    'numeric properties',
-    JSON.stringify(numeric) === JSON.stringify(expectedNumeric)
+  check('numeric properties', async () => {
+    const numeric = await store.numericProperties(version, METADATA_NUMERIC_PROPERTIES_LIMIT);
+    return JSON.stringify(numeric) === JSON.stringify(expectedNumeric)
       ? null
-      : `${numeric.length} properties, expected ${expectedNumeric.length}: ${JSON.stringify(numeric.slice(0, 2))}`,
-  );
+      : `${numeric.length} properties, expected ${expectedNumeric.length}: ${JSON.stringify(numeric.slice(0, 2))}`;
+  });
 
   const stepIds = [...new Set(rows.map((r) => r.stepId))];
   for (const stepId of [stepIds[0], stepIds[Math.floor(stepIds.length / 2)], stepIds.at(-1), 2_000_000_000]) {
     if (stepId === undefined) continue;
-    const got = await store.elementProperties(version, stepId);
     const expected: StoredProperty[] = rows
       .filter((r) => r.stepId === stepId)
       .sort((a, b) => compareText(a.propertySet, b.propertySet) || compareText(a.attribute, b.attribute))
@@ -424,19 +394,20 @@ export async function runExplorerMatrix(
         value: r.value,
         dataType: oracle.dataTypes.get(`${r.stepId}|${r.propertySet}|${r.attribute}`) ?? null,
       }));
-    check(
-      `element ${stepId} properties`,
-      JSON.stringify(got) === JSON.stringify(expected) ? null : `${got.length} properties differ`,
-    );
+    check(`element ${stepId} properties`, async () => {
+      const got = await store.elementProperties(version, stepId);
+      return JSON.stringify(got) === JSON.stringify(expected) ? null : `${got.length} properties differ`;
+    });
   }
   // What the assistant reads: the version's property names, and elements holding a property.
-  const names = await store.propertyNames(version);
   const pairKey = (p: { propertySet: string; name: string }) => `${p.propertySet}|${p.name}`;
   const expectedPairs = [...new Set(rows.map((r) => `${r.propertySet}|${r.attribute}`))].sort();
-  check(
-    'property names',
-    JSON.stringify(names.map(pairKey).sort()) === JSON.stringify(expectedPairs) ? null : 'pairs differ',
-  );
+  check('property names', async () => {
+    const names = await store.propertyNames(version);
+    return JSON.stringify(names.map(pairKey).sort()) === JSON.stringify(expectedPairs)
+      ? null
+      : 'pairs differ';
+  });
   const attributeNames = [...countBy(rows, (r) => r.attribute)].sort((a, b) => b[1] - a[1]).map(([k]) => k);
   const queries: PropertyQuery[] = [
     ...attributeNames.slice(0, 3).map((name): PropertyQuery => ({ name, propertySet: null, test: 'valued' })),
@@ -462,13 +433,12 @@ export async function runExplorerMatrix(
           .map((r) => r.stepId),
       ),
     ].sort((a, b) => a - b);
-    const got = await store.elementsWithProperty(version, query);
-    check(
-      `elements with ${query.propertySet ?? '*'}.${query.name} ${query.test}`,
-      JSON.stringify(got) === JSON.stringify(expected)
+    check(`elements with ${query.propertySet ?? '*'}.${query.name} ${query.test}`, async () => {
+      const got = await store.elementsWithProperty(version, query);
+      return JSON.stringify(got) === JSON.stringify(expected)
         ? null
-        : `${got.length} elements, expected ${expected.length}`,
-    );
+        : `${got.length} elements, expected ${expected.length}`;
+    });
   }
   // The IDS Studio's value lists: a property's non-blank values by frequency.
   const pairs = [...countBy(rows, (r) => `${r.propertySet}\u0000${r.attribute}`)].sort((a, b) => b[1] - a[1]);
@@ -487,11 +457,18 @@ export async function runExplorerMatrix(
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || compareText(a.value, b.value))
       .slice(0, 5);
-    const got = await store.propertyValues(version, { propertySet, name }, 5);
-    check(
-      `values of ${propertySet}.${name}`,
-      JSON.stringify(got) === JSON.stringify(expected) ? null : `${JSON.stringify(got).slice(0, 200)}`,
-    );
+    check(`values of ${propertySet}.${name}`, async () => {
+      const got = await store.propertyValues(version, { propertySet, name }, 5);
+      return JSON.stringify(got) === JSON.stringify(expected) ? null : `${JSON.stringify(got).slice(0, 200)}`;
+    });
   }
-  return { cases, mismatches };
+  const problems = await inTurn(
+    queued.map(({ problem }) => problem),
+    options.concurrency ?? 1,
+  );
+  const mismatches = queued.flatMap(({ name }, i) => {
+    const problem = problems[i];
+    return problem ? [`${name}: ${problem}`] : [];
+  });
+  return { cases: queued.length, mismatches };
 }
