@@ -10,12 +10,16 @@ import type { ChunkingContext } from 'rolldown';
  * - the start steps (START_STEPS): the libraries the app imports statically, a few chunks, each
  *   evaluated in a task of its own;
  * - `app`: the rest of the app (boot.tsx and what it imports statically: the providers, the router's
- *   routes, the sign-in pages), one file;
+ *   routes), with what the sign-in pages share with the dashboard, one file;
+ * - `sign-in`: the sign-in pages (features/auth/sign-in-pages.ts), loaded on demand (decision 0460);
  * - `dashboard-libs` and `dashboard`: what the /dashboard and /demo routes and their opening tab
  *   (Overview) import statically and the app does not, the libraries apart from our code (two
  *   tasks to evaluate instead of one, decision 0441);
  * - `icons`: the remaining icons, one file instead of one per icon;
- * - `toasts`: sonner, which the sign-in pages load after their first render.
+ * - `toasts`: sonner, which the sign-in pages load after their first render;
+ * - `forms`: react-hook-form and its resolvers, for the sign-in pages (a chunk the router loads on
+ *   demand, named up front by login.html and its siblings) and the dialogs with forms: not in `libs`,
+ *   which every page evaluates before its first render (decision 0460).
  * Other tabs, dialogs, charts and the viewer stay in their own chunks, loaded on demand.
  */
 const BARREL = /packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
@@ -28,15 +32,15 @@ const BARREL = /packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
  */
 export const START_STEPS = [
   { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
+  // zod, a task of its own: its classes and default schemas are built as it loads, and with the other
+  // libraries in one chunk that evaluation was one of /demo's long tasks (decision 0460).
+  { name: 'zod', packages: ['zod'] },
   {
     name: 'libs',
     packages: [
       'react-router',
-      'zod',
       '@tanstack/query-core',
       '@tanstack/react-query',
-      'react-hook-form',
-      '@hookform/resolvers',
       'intl-messageformat',
       '@formatjs/fast-memoize',
       'tailwind-merge',
@@ -56,8 +60,15 @@ export function startStepOf(id: string): string | null {
   );
 }
 
-export function firstViewChunkGroups(roots: { entry: string; app: string; dashboard: string[] }) {
-  let closures: { entry: Set<string>; app: Set<string>; dashboard: Set<string> } | undefined;
+export function firstViewChunkGroups(roots: {
+  entry: string;
+  app: string;
+  dashboard: string[];
+  signIn: string;
+}) {
+  let closures:
+    | { entry: Set<string>; app: Set<string>; dashboard: Set<string>; signIn: Set<string> }
+    | undefined;
   /** Each root's static import closure (dynamic imports are where it stops), computed once. */
   const closuresOf = (ctx: ChunkingContext) => {
     if (closures) return closures;
@@ -78,6 +89,7 @@ export function firstViewChunkGroups(roots: { entry: string; app: string; dashbo
       entry: closure([roots.entry]),
       app: closure([roots.app]),
       dashboard: closure(roots.dashboard),
+      signIn: closure([roots.signIn]),
     };
     return closures;
   };
@@ -97,9 +109,11 @@ export function firstViewChunkGroups(roots: { entry: string; app: string; dashbo
       priority: 10 + START_STEPS.length - index,
     })),
     {
+      // With what both first views use of the sign-in pages' imports (a button, an alert, a label):
+      // in the sign-in chunk, the dashboard would load it; in the dashboard's, the sign-in pages would.
       name: (id: string, ctx: ChunkingContext) => {
-        const { entry, app } = closuresOf(ctx);
-        return app.has(id) && !entry.has(id) ? 'app' : null;
+        const { entry, app, dashboard, signIn } = closuresOf(ctx);
+        return (app.has(id) || (signIn.has(id) && dashboard.has(id))) && !entry.has(id) ? 'app' : null;
       },
       priority: 5,
     },
@@ -119,8 +133,21 @@ export function firstViewChunkGroups(roots: { entry: string; app: string; dashbo
       },
       priority: 3,
     },
+    {
+      // The sign-in pages and what only they import of ours, one chunk (decision 0460); their forms'
+      // libraries are `forms`, which the dialogs with forms share.
+      name: (id: string, ctx: ChunkingContext) => {
+        const { entry, app, dashboard, signIn } = closuresOf(ctx);
+        const library = /[\\/]node_modules[\\/]/.test(id);
+        return !library && signIn.has(id) && !app.has(id) && !dashboard.has(id) && !entry.has(id)
+          ? 'sign-in'
+          : null;
+      },
+      priority: 2,
+    },
     { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
     // The toasts: the dashboard imports them, the sign-in pages load them after their first render.
     { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 6 },
+    { name: 'forms', test: /node_modules[\\/](?:react-hook-form|@hookform[\\/]resolvers)[\\/]/, priority: 6 },
   ];
 }

@@ -1,8 +1,6 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { LoginPage } from '@/features/auth/login-page';
-import { SignupPage } from '@/features/auth/signup-page';
-import { VerifyEmailPage } from '@/features/auth/verify-email-page';
 import { type DashboardShellOptions, DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
 import { currentLocale, loadNamespaces } from '@/lib/i18n';
 import { openingHeading } from '@/lib/opening-heading';
@@ -37,8 +35,28 @@ const loadLocaleData = async () => {
 const dashboardMessages = (options: DashboardShellOptions) =>
   loadNamespaces(currentLocale(), dashboardNamespaces(options, window.location.search)).catch(() => {});
 
-// The sign-in pages load with the first bundle; the dashboard, the demo and help pages load on demand,
-// so a visitor who lands on /login does not download every dashboard area.
+/** The paths of the sign-in pages (features/auth/sign-in-pages.ts, one chunk). */
+const SIGN_IN_PATHS = ['login', 'signup', 'verify-email'] as const;
+
+/**
+ * The sign-in pages' module when the page opened on one of them: login.html, signup.html and
+ * verify-email.html name its chunk, which the entry has run before the app (main.tsx), so this import
+ * finds it loaded. Their routes then render it directly, in the app's first render, as when the pages
+ * sat in the app's chunk: a lazy route would first draw the loading page, then the form (one more
+ * React commit before the form is on screen). Elsewhere the routes load it on demand.
+ */
+const openedOnSignIn = SIGN_IN_PATHS.some((path) => window.location.pathname.split('/')[1] === path)
+  ? await import('@/features/auth/sign-in-pages')
+  : null;
+
+const signInRoute = (path: (typeof SIGN_IN_PATHS)[number], page: (pages: SignInPages) => ComponentType) =>
+  openedOnSignIn
+    ? { path, Component: page(openedOnSignIn) }
+    : { path, lazy: async () => ({ Component: page(await import('@/features/auth/sign-in-pages')) }) };
+type SignInPages = typeof import('@/features/auth/sign-in-pages');
+
+// The dashboard, the demo, the sign-in and help pages load on demand, so a visitor who lands on /login
+// does not download every dashboard area, nor one on the dashboard the sign-in forms (decision 0460).
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -49,9 +67,9 @@ export const router = createBrowserRouter([
     ),
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'verify-email', element: <VerifyEmailPage /> },
+      signInRoute('login', (pages) => pages.LoginPage),
+      signInRoute('signup', (pages) => pages.SignupPage),
+      signInRoute('verify-email', (pages) => pages.VerifyEmailPage),
       {
         path: 'dashboard',
         lazy: async () => {
