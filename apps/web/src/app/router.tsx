@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, use } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { type DashboardShellOptions, DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
@@ -37,23 +37,32 @@ const dashboardMessages = (options: DashboardShellOptions) =>
 
 /** The paths of the sign-in pages (features/auth/sign-in-pages.ts, one chunk). */
 const SIGN_IN_PATHS = ['login', 'signup', 'verify-email'] as const;
+type SignInPages = typeof import('@/features/auth/sign-in-pages');
+const signInPages = () => import('@/features/auth/sign-in-pages');
 
 /**
- * The sign-in pages' module when the page opened on one of them: login.html, signup.html and
- * verify-email.html name its chunk, which the entry has run before the app (main.tsx), so this import
- * finds it loaded. Their routes then render it directly, in the app's first render, as when the pages
- * sat in the app's chunk: a lazy route would first draw the loading page, then the form (one more
- * React commit before the form is on screen). Elsewhere the routes load it on demand.
+ * Whether the page opened on a sign-in page: login.html, signup.html and verify-email.html name the
+ * pages' chunk, which the entry runs after the app's (main.tsx, one chunk per task).
  */
-const openedOnSignIn = SIGN_IN_PATHS.some((path) => window.location.pathname.split('/')[1] === path)
-  ? await import('@/features/auth/sign-in-pages')
-  : null;
+const openedOnSignIn = SIGN_IN_PATHS.some((path) => window.location.pathname.split('/')[1] === path);
+let firstSignInPages: Promise<SignInPages> | undefined;
+
+/**
+ * A sign-in page in the app's first render, when the page opened on it: the render (a transition,
+ * boot.tsx) waits for the pages' module, taken once the entry has run it in its own task, and the form
+ * replaces the static shell in one commit, as when the pages sat in the app's chunk. A lazy route
+ * would first commit the loading page, then the form. Elsewhere the routes load the pages on demand.
+ */
+function FirstSignInPage({ page }: { page: (pages: SignInPages) => ComponentType }) {
+  firstSignInPages ??= pageCodeRun.then(signInPages);
+  const Page = page(use(firstSignInPages));
+  return <Page />;
+}
 
 const signInRoute = (path: (typeof SIGN_IN_PATHS)[number], page: (pages: SignInPages) => ComponentType) =>
   openedOnSignIn
-    ? { path, Component: page(openedOnSignIn) }
-    : { path, lazy: async () => ({ Component: page(await import('@/features/auth/sign-in-pages')) }) };
-type SignInPages = typeof import('@/features/auth/sign-in-pages');
+    ? { path, element: <FirstSignInPage page={page} /> }
+    : { path, lazy: async () => ({ Component: page(await signInPages()) }) };
 
 // The dashboard, the demo, the sign-in and help pages load on demand, so a visitor who lands on /login
 // does not download every dashboard area, nor one on the dashboard the sign-in forms (decision 0460).
