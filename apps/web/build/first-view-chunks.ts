@@ -11,15 +11,13 @@ import type { ChunkingContext } from 'rolldown';
  *   evaluated in a task of its own;
  * - `app`: the rest of the app (boot.tsx and what it imports statically: the providers, the router's
  *   routes), with what the sign-in pages share with the dashboard, one file;
- * - `sign-in`: the sign-in pages (features/auth/sign-in-pages.ts), loaded on demand (decision 0460);
+ * - `sign-in`: the sign-in pages (features/auth/sign-in-pages.ts) with their forms' libraries, loaded
+ *   on demand: not in `libs`, which every page evaluates before its first render (decision 0460);
  * - `dashboard-libs` and `dashboard`: what the /dashboard and /demo routes and their opening tab
  *   (Overview) import statically and the app does not, the libraries apart from our code (two
  *   tasks to evaluate instead of one, decision 0441);
  * - `icons`: the remaining icons, one file instead of one per icon;
- * - `toasts`: sonner, which the sign-in pages load after their first render;
- * - `forms`: react-hook-form and its resolvers, for the sign-in pages (a chunk the router loads on
- *   demand, named up front by login.html and its siblings) and the dialogs with forms: not in `libs`,
- *   which every page evaluates before its first render (decision 0460).
+ * - `toasts`: sonner, which the sign-in pages load after their first render.
  * Other tabs, dialogs, charts and the viewer stay in their own chunks, loaded on demand.
  */
 const BARREL = /packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
@@ -32,13 +30,11 @@ const BARREL = /packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
  */
 export const START_STEPS = [
   { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
-  // zod, a task of its own: its classes and default schemas are built as it loads, and with the other
-  // libraries in one chunk that evaluation was one of /demo's long tasks (decision 0460).
-  { name: 'zod', packages: ['zod'] },
   {
     name: 'libs',
     packages: [
       'react-router',
+      'zod',
       '@tanstack/query-core',
       '@tanstack/react-query',
       'intl-messageformat',
@@ -134,20 +130,17 @@ export function firstViewChunkGroups(roots: {
       priority: 3,
     },
     {
-      // The sign-in pages and what only they import of ours, one chunk (decision 0460); their forms'
-      // libraries are `forms`, which the dialogs with forms share.
+      // The sign-in pages, what only they import and their forms' libraries (react-hook-form and its
+      // resolvers), one chunk (decision 0460): each more file of a first view costs a phone a request
+      // in the queue of six connections. The dialogs with forms load it for the libraries.
       name: (id: string, ctx: ChunkingContext) => {
         const { entry, app, dashboard, signIn } = closuresOf(ctx);
-        const library = /[\\/]node_modules[\\/]/.test(id);
-        return !library && signIn.has(id) && !app.has(id) && !dashboard.has(id) && !entry.has(id)
-          ? 'sign-in'
-          : null;
+        return signIn.has(id) && !app.has(id) && !dashboard.has(id) && !entry.has(id) ? 'sign-in' : null;
       },
       priority: 2,
     },
     { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
     // The toasts: the dashboard imports them, the sign-in pages load them after their first render.
     { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 6 },
-    { name: 'forms', test: /node_modules[\\/](?:react-hook-form|@hookform[\\/]resolvers)[\\/]/, priority: 6 },
   ];
 }
