@@ -106,6 +106,7 @@ export default defineConfig(({ command }) => ({
               'app/demo-page.tsx',
               'features/overview/overview-tab.tsx',
             ].map((file) => join(srcDir, file)),
+            signIn: join(srcDir, 'features/auth/sign-in-pages.ts'),
           }),
         },
       },

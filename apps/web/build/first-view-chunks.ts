@@ -10,7 +10,9 @@ import type { ChunkingContext } from 'rolldown';
  * - the start steps (START_STEPS): the libraries the app imports statically, a few chunks, each
  *   evaluated in a task of its own;
  * - `app`: the rest of the app (boot.tsx and what it imports statically: the providers, the router's
- *   routes, the sign-in pages), one file;
+ *   routes), with what the sign-in pages share with the dashboard, one file;
+ * - `sign-in`: the sign-in pages (features/auth/sign-in-pages.ts) with their forms' libraries, loaded
+ *   on demand: not in `libs`, which every page evaluates before its first render (decision 0460);
  * - `dashboard-libs` and `dashboard`: what the /dashboard and /demo routes and their opening tab
  *   (Overview) import statically and the app does not, the libraries apart from our code (two
  *   tasks to evaluate instead of one, decision 0441);
@@ -35,8 +37,6 @@ export const START_STEPS = [
       'zod',
       '@tanstack/query-core',
       '@tanstack/react-query',
-      'react-hook-form',
-      '@hookform/resolvers',
       'intl-messageformat',
       '@formatjs/fast-memoize',
       'tailwind-merge',
@@ -56,8 +56,15 @@ export function startStepOf(id: string): string | null {
   );
 }
 
-export function firstViewChunkGroups(roots: { entry: string; app: string; dashboard: string[] }) {
-  let closures: { entry: Set<string>; app: Set<string>; dashboard: Set<string> } | undefined;
+export function firstViewChunkGroups(roots: {
+  entry: string;
+  app: string;
+  dashboard: string[];
+  signIn: string;
+}) {
+  let closures:
+    | { entry: Set<string>; app: Set<string>; dashboard: Set<string>; signIn: Set<string> }
+    | undefined;
   /** Each root's static import closure (dynamic imports are where it stops), computed once. */
   const closuresOf = (ctx: ChunkingContext) => {
     if (closures) return closures;
@@ -78,6 +85,7 @@ export function firstViewChunkGroups(roots: { entry: string; app: string; dashbo
       entry: closure([roots.entry]),
       app: closure([roots.app]),
       dashboard: closure(roots.dashboard),
+      signIn: closure([roots.signIn]),
     };
     return closures;
   };
@@ -97,9 +105,11 @@ export function firstViewChunkGroups(roots: { entry: string; app: string; dashbo
       priority: 10 + START_STEPS.length - index,
     })),
     {
+      // With what both first views use of the sign-in pages' imports (a button, an alert, a label):
+      // in the sign-in chunk, the dashboard would load it; in the dashboard's, the sign-in pages would.
       name: (id: string, ctx: ChunkingContext) => {
-        const { entry, app } = closuresOf(ctx);
-        return app.has(id) && !entry.has(id) ? 'app' : null;
+        const { entry, app, dashboard, signIn } = closuresOf(ctx);
+        return (app.has(id) || (signIn.has(id) && dashboard.has(id))) && !entry.has(id) ? 'app' : null;
       },
       priority: 5,
     },
@@ -118,6 +128,16 @@ export function firstViewChunkGroups(roots: { entry: string; app: string; dashbo
         return dashboard.has(id) && !app.has(id) && !entry.has(id) ? 'dashboard' : null;
       },
       priority: 3,
+    },
+    {
+      // The sign-in pages, what only they import and their forms' libraries (react-hook-form and its
+      // resolvers), one chunk (decision 0460): each more file of a first view costs a phone a request
+      // in the queue of six connections. The dialogs with forms load it for the libraries.
+      name: (id: string, ctx: ChunkingContext) => {
+        const { entry, app, dashboard, signIn } = closuresOf(ctx);
+        return signIn.has(id) && !app.has(id) && !dashboard.has(id) && !entry.has(id) ? 'sign-in' : null;
+      },
+      priority: 2,
     },
     { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
     // The toasts: the dashboard imports them, the sign-in pages load them after their first render.

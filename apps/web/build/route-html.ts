@@ -12,6 +12,8 @@ export const APP_MODULE = 'src/app/boot.tsx';
  * code beside the app's instead of after the app has run and the router has asked for it: one
  * round trip less before the page is drawn (issue 21, decision 0176).
  */
+const SIGN_IN_MODULE = 'src/features/auth/sign-in-pages.ts';
+
 export const ROUTE_HTML: Record<string, string[]> = {
   // With the Overview, the tab both open on (the router's preloadFirstTab imports it beside the route),
   // and the loaders of the catalogues the route waits for (router.tsx dashboardMessages): otherwise
@@ -30,7 +32,15 @@ export const ROUTE_HTML: Record<string, string[]> = {
     'src/messages/on-demand.ts',
     'src/features/overview/ids-empty-state.tsx',
   ],
+  // The sign-in pages, a chunk the router loads on demand elsewhere (decision 0460): run with the app
+  // here, so the router renders the page in its first render (router.tsx openedOnSignIn).
+  login: [SIGN_IN_MODULE],
+  signup: [SIGN_IN_MODULE],
+  'verify-email': [SIGN_IN_MODULE],
 };
+
+/** The routes whose static shell shows the Overview's heading (the dashboard hosts). */
+const OPENS_ON_OVERVIEW = new Set(['dashboard', 'demo']);
 
 /** The meta element naming the page's code, which the entry preloads once the page is painted. */
 export const PRELOAD_META = 'plumbline-preload';
@@ -122,10 +132,11 @@ export function routeHtml(): Plugin {
         const routeFiles: string[] = [];
         for (const module of modules)
           routeFiles.push(...filesFor(module, new Set([...withApp, ...routeFiles])));
+        const page = withModulePreloads(html, [...appFiles, ...routeFiles]);
         this.emitFile({
           type: 'asset',
           fileName: `${route}.html`,
-          source: withOpeningHeading(withModulePreloads(html, [...appFiles, ...routeFiles])),
+          source: OPENS_ON_OVERVIEW.has(route) ? withOpeningHeading(page) : page,
         });
       }
     },

@@ -1,8 +1,6 @@
+import { type ComponentType, use } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { LoginPage } from '@/features/auth/login-page';
-import { SignupPage } from '@/features/auth/signup-page';
-import { VerifyEmailPage } from '@/features/auth/verify-email-page';
 import { type DashboardShellOptions, DEMO_SHELL_OPTIONS } from '@/lib/dashboard-tabs';
 import { currentLocale, loadNamespaces } from '@/lib/i18n';
 import { openingHeading } from '@/lib/opening-heading';
@@ -37,8 +35,37 @@ const loadLocaleData = async () => {
 const dashboardMessages = (options: DashboardShellOptions) =>
   loadNamespaces(currentLocale(), dashboardNamespaces(options, window.location.search)).catch(() => {});
 
-// The sign-in pages load with the first bundle; the dashboard, the demo and help pages load on demand,
-// so a visitor who lands on /login does not download every dashboard area.
+/** The paths of the sign-in pages (features/auth/sign-in-pages.ts, one chunk). */
+const SIGN_IN_PATHS = ['login', 'signup', 'verify-email'] as const;
+type SignInPages = typeof import('@/features/auth/sign-in-pages');
+const signInPages = () => import('@/features/auth/sign-in-pages');
+
+/**
+ * Whether the page opened on a sign-in page: login.html, signup.html and verify-email.html name the
+ * pages' chunk, which the entry runs after the app's (main.tsx, one chunk per task).
+ */
+const openedOnSignIn = SIGN_IN_PATHS.some((path) => window.location.pathname.split('/')[1] === path);
+let firstSignInPages: Promise<SignInPages> | undefined;
+
+/**
+ * A sign-in page in the app's first render, when the page opened on it: the render (a transition,
+ * boot.tsx) waits for the pages' module, taken once the entry has run it in its own task, and the form
+ * replaces the static shell in one commit, as when the pages sat in the app's chunk. A lazy route
+ * would first commit the loading page, then the form. Elsewhere the routes load the pages on demand.
+ */
+function FirstSignInPage({ page }: { page: (pages: SignInPages) => ComponentType }) {
+  firstSignInPages ??= pageCodeRun.then(signInPages);
+  const Page = page(use(firstSignInPages));
+  return <Page />;
+}
+
+const signInRoute = (path: (typeof SIGN_IN_PATHS)[number], page: (pages: SignInPages) => ComponentType) =>
+  openedOnSignIn
+    ? { path, element: <FirstSignInPage page={page} /> }
+    : { path, lazy: async () => ({ Component: page(await signInPages()) }) };
+
+// The dashboard, the demo, the sign-in and help pages load on demand, so a visitor who lands on /login
+// does not download every dashboard area, nor one on the dashboard the sign-in forms (decision 0460).
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -49,9 +76,9 @@ export const router = createBrowserRouter([
     ),
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'verify-email', element: <VerifyEmailPage /> },
+      signInRoute('login', (pages) => pages.LoginPage),
+      signInRoute('signup', (pages) => pages.SignupPage),
+      signInRoute('verify-email', (pages) => pages.VerifyEmailPage),
       {
         path: 'dashboard',
         lazy: async () => {
