@@ -9,7 +9,7 @@ import { analyse } from '../src/modules/processing/analyse';
 import { storageKeys } from '../src/modules/storage';
 import { createColumnarEngine } from '../src/platform/columnar-engine';
 import { LocalDiskStorage } from '../src/platform/storage/local-disk';
-import { oracleOf, runExplorerMatrix } from './support/explorer-store-matrix';
+import { oracleOf, runExplorerMatrix, selects } from './support/explorer-store-matrix';
 import { sharedFile } from './support/samples';
 
 // The columnar store answers the store-equivalence matrix (test/support/explorer-store-matrix.ts)
@@ -134,11 +134,14 @@ describe('columnar explorer store', () => {
         return engine.query<T>(sql);
       },
     };
+    // Without the row index (decision 0464), every question is the engine's: what is counted here
+    // is how many readers of one question share one query.
     const kept = createColumnarExplorerStore({
       engine: counting,
       storage,
       workDir: join(scratch, 'kept'),
       cacheBytes: 64 * 1024 * 1024,
+      rowIndex: 'never',
     });
     const version = await stored('Kept.ifc', new Uint8Array(bytes));
     const byValue = { key: 'value' as const, direction: 'desc' as const };
@@ -164,6 +167,39 @@ describe('columnar explorer store', () => {
     const page = await kept.page(version, {}, { key: undefined, direction: 'asc' }, 20, 40);
     expect(page.map((r) => `${r.stepId}:${r.propertySet}:${r.attribute}`)).toEqual(
       oracle.rows.slice(40, 60).map((r) => `${r.stepId}:${r.propertySet}:${r.attribute}`),
+    );
+  });
+
+  it('with the row index, counts a search and pages it in the stable order without asking the engine', async () => {
+    const bytes = sharedFile('ifc-samples/Duplex_A_20110907.ifc');
+    if (!bytes) throw new Error('the shared samples are missing');
+    const asked: string[] = [];
+    const counting = {
+      ...engine,
+      query: <T>(sql: string) => {
+        asked.push(sql);
+        return engine.query<T>(sql);
+      },
+    };
+    const indexed = createColumnarExplorerStore({
+      engine: counting,
+      storage,
+      workDir: join(scratch, 'indexed'),
+      cacheBytes: 64 * 1024 * 1024,
+    });
+    const version = await stored('Indexed.ifc', new Uint8Array(bytes));
+    const oracle = oracleOf(new Uint8Array(bytes));
+    await indexed.facets(version);
+    const before = asked.length;
+    const count = await indexed.count(version, { search: 'wall' });
+    const page = await indexed.page(version, { search: 'wall' }, { key: undefined, direction: 'asc' }, 20, 0);
+    expect(asked.length - before).toBe(0);
+    // The oracle's rows the search selects, in the stable order.
+    const matching = oracle.rows.filter((r) => selects({ search: 'wall' }, r));
+    expect(matching.length).toBeGreaterThan(20);
+    expect(count).toEqual({ value: matching.length, exact: true });
+    expect(page.map((r) => `${r.stepId}:${r.propertySet}:${r.attribute}`)).toEqual(
+      matching.slice(0, 20).map((r) => `${r.stepId}:${r.propertySet}:${r.attribute}`),
     );
   });
 
