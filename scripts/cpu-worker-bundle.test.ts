@@ -1,7 +1,7 @@
 // Decision 0467: the CPU tasks' thread entry is built split per task, so a thread loads its own task's
 // code and npm packages only (an IDS read does not load the PDF and spreadsheet writers or the
 // database client), with drizzle-orm bundled; and a thread started on that build runs its task.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -89,23 +89,42 @@ describe('the CPU tasks thread bundle (decision 0467)', () => {
     expect(analyse).not.toBe(out('cpu-worker.js'));
   });
 
-  it('runs a task on a thread started from the built entry', async () => {
-    const bytes = new Uint8Array(readFileSync(join(root, 'apps/server/src/modules/demo/demo.ids')));
-    const answer = await new Promise<{ ok: boolean; output?: { kind: string; specifications: unknown[] } }>(
-      (resolve, reject) => {
-        const worker = new Worker(pathToFileURL(join(outdir, 'cpu-worker.js')), {
-          workerData: { task: 'read-ids', input: { bytes, fileName: 'demo.ids', lineageId: 'demo' }, maxIdsMb: 32 },
-        });
-        worker.on('message', (message: { ok: boolean; slice?: unknown }) => {
-          if ('slice' in message) return worker.postMessage('next');
-          resolve(message);
-          void worker.terminate();
-        });
-        worker.once('error', reject);
-      },
-    );
-    expect(answer.ok).toBe(true);
-    expect(answer.output?.kind).toBe('valid');
-    expect(answer.output?.specifications.length).toBeGreaterThan(0);
+  it('reads an IDS and analyses a model on threads started from the built entry', async () => {
+    const ids = readFileSync(join(root, 'apps/server/src/modules/demo/demo.ids'));
+    const reading = await runTask<{ kind: string; specifications: unknown[] }>('read-ids', {
+      bytes: new Uint8Array(ids),
+      fileName: 'demo.ids',
+      lineageId: 'demo',
+    });
+    expect(reading.kind).toBe('valid');
+    expect(reading.specifications.length).toBeGreaterThan(0);
+    const model = new URL('../../shared/ifc-samples/SimpleWall.ifc', import.meta.url);
+    if (!existsSync(model)) return console.warn('skipped the analysis: ../shared/ifc-samples is missing');
+    const analysis = await runTask<{ kind: string; results: { specifications: unknown[] } }>('analyse', {
+      versionId: '0c5a7d3e-2b1f-4c6d-8e9f-0a1b2c3d4e5f',
+      bytes: new Uint8Array(readFileSync(model)),
+      fileName: 'SimpleWall.ifc',
+      ids: [{ name: 'demo.ids', xml: ids, specificationIds: reading.specifications.map((_, i) => `s${i}`), lineageId: 'demo' }],
+      mode: 'full',
+      history: { own: null },
+    });
+    expect(analysis.kind).toBe('done');
+    expect(analysis.results.specifications).toHaveLength(reading.specifications.length);
   }, 120_000);
+
+/** Runs one task as platform/worker-task.ts does: a thread of its own, no further input, no slices. */
+function runTask<T>(task: string, input: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(pathToFileURL(join(outdir, 'cpu-worker.js')), {
+      workerData: { task, input, maxIdsMb: 32 },
+    });
+    worker.on('message', (message: { feedWanted?: true; ok?: boolean; output?: T; message?: string }) => {
+      if (message.feedWanted) return worker.postMessage({ feedDone: true });
+      void worker.terminate();
+      if (message.ok) resolve(message.output as T);
+      else reject(new Error(message.message));
+    });
+    worker.once('error', reject);
+  });
+}
 });
