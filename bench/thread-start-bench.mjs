@@ -123,7 +123,11 @@ async function parent() {
       entries[name] = file;
       console.log(`${name}: cpu-worker.js ${(statSync(file).size / 1e6).toFixed(2)} MB`);
     }
-    console.log(`load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${cpus().length} cores, node ${process.version}`);
+    console.log(
+      `load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, ${cpus().length} cores, node ${process.version}`,
+    );
     console.log('variant | cache | kind | first CPU ms | median CPU ms | median wall ms | answer');
     for (const [name, file] of Object.entries(entries)) {
       for (const cache of values.caches.split(',')) {
@@ -136,7 +140,15 @@ async function parent() {
         for (const pass of cache === 'none' ? [''] : ['-cold', '-warm']) {
           const result = spawnSync(
             process.execPath,
-            [fileURLToPath(import.meta.url), '--child', pathToFileURL(file).href, cache, cacheDir, values.runs, values.kinds],
+            [
+              fileURLToPath(import.meta.url),
+              '--child',
+              pathToFileURL(file).href,
+              cache,
+              cacheDir,
+              values.runs,
+              values.kinds,
+            ],
             { env, encoding: 'utf8' },
           );
           if (result.status !== 0) {
@@ -152,7 +164,11 @@ async function parent() {
         }
       }
     }
-    console.log(`load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -21,7 +21,14 @@ async function bundle(entryPoints, outdir, extra = {}) {
   const existing = entryPoints.filter((entry) => existsSync(join(root, entry)));
   if (existing.length === 0) return;
   const result = await esbuild.build(
-    nodeBundleOptions({ absWorkingDir: root, entryPoints: existing, outdir, sourcemap: true, metafile: true, ...extra }),
+    nodeBundleOptions({
+      absWorkingDir: root,
+      entryPoints: existing,
+      outdir,
+      sourcemap: true,
+      metafile: true,
+      ...extra,
+    }),
   );
   console.log(`built ${existing.join(', ')} -> ${outdir}`);
   return result;

@@ -11,7 +11,14 @@ import { CPU_WORKER_BUNDLE, nodeBundleOptions } from './node-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** npm packages of the report writers, the database and the HTTP server: none is an IDS read's. */
-const NOT_FOR_AN_IDS_READ = ['pdfkit', 'exceljs', 'drizzle-orm', 'pg', 'pg-copy-streams', '@fastify/multipart'];
+const NOT_FOR_AN_IDS_READ = [
+  'pdfkit',
+  'exceljs',
+  'drizzle-orm',
+  'pg',
+  'pg-copy-streams',
+  '@fastify/multipart',
+];
 
 let outdir: string;
 let outputs: esbuild.Metafile['outputs'];
@@ -64,7 +71,9 @@ function packageName(specifier: string): string {
 
 /** The output chunk that holds a source file's code. */
 function chunkOf(source: string): string {
-  const found = Object.entries(outputs).find(([path, output]) => path.endsWith('.js') && source in output.inputs);
+  const found = Object.entries(outputs).find(
+    ([path, output]) => path.endsWith('.js') && source in output.inputs,
+  );
   if (!found) throw new Error(`no chunk holds ${source}`);
   return found[0];
 }
@@ -78,7 +87,9 @@ describe('the CPU tasks thread bundle (decision 0467)', () => {
     const readIds = staticPackages(chunkOf('apps/server/src/modules/idsfiles/read-ids.ts'));
     for (const name of NOT_FOR_AN_IDS_READ) expect(readIds).not.toContain(name);
     // The PDF report's chunk does load pdfkit: the walk above sees static imports.
-    expect(staticPackages(chunkOf('apps/server/src/modules/reports/comprehensive-pdf.ts'))).toContain('pdfkit');
+    expect(staticPackages(chunkOf('apps/server/src/modules/reports/comprehensive-pdf.ts'))).toContain(
+      'pdfkit',
+    );
   });
 
   it('bundles drizzle-orm instead of loading it from node_modules', () => {
@@ -104,13 +115,21 @@ describe('the CPU tasks thread bundle (decision 0467)', () => {
       versionId: '0c5a7d3e-2b1f-4c6d-8e9f-0a1b2c3d4e5f',
       bytes: new Uint8Array(readFileSync(model)),
       fileName: 'SimpleWall.ifc',
-      ids: [{ name: 'demo.ids', xml: ids, specificationIds: reading.specifications.map((_, i) => `s${i}`), lineageId: 'demo' }],
+      ids: [
+        {
+          name: 'demo.ids',
+          xml: ids,
+          specificationIds: reading.specifications.map((_, i) => `s${i}`),
+          lineageId: 'demo',
+        },
+      ],
       mode: 'full',
       history: { own: null },
     });
     expect(analysis.kind).toBe('done');
     expect(analysis.results.specifications).toHaveLength(reading.specifications.length);
   }, 120_000);
+});
 
 /** Runs one task as platform/worker-task.ts does: a thread of its own, no further input, no slices. */
 function runTask<T>(task: string, input: unknown): Promise<T> {
@@ -127,4 +146,3 @@ function runTask<T>(task: string, input: unknown): Promise<T> {
     worker.once('error', reject);
   });
 }
-});

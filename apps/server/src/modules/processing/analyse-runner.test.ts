@@ -55,7 +55,10 @@ describe('analysis on a worker thread (issue 15)', () => {
   // the same id (ids are never reused within a process).
   it('runs each analysis on a thread of its own, ended after it', async () => {
     const run = () =>
-      runAnalysis({ versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full', history }, 60_000);
+      runAnalysis(
+        { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full', history },
+        60_000,
+      );
     const [first, second] = await Promise.all([run(), run()]);
     const third = await run();
     const threads = [first, second, third].map((output) => (output.kind === 'done' ? output.threadId : null));
