@@ -9,7 +9,7 @@
 // Usage: nice -n 19 node bench/thread-start-bench.mjs [--runs 5] [--kinds analyse,read-ids]
 //        [--variants one-file,split,split-inline] [--caches none,env,thread]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,7 +25,35 @@ const KINDS = [
   'write-comprehensive-xlsx',
   'render-bcf',
   'fragments',
+  // Whole tasks, for scale: the demo IDS read (its XSD validation starts a thread of its own) and the
+  // analysis of SimpleWall.ifc against it.
+  'read-ids:demo',
+  'analyse:SimpleWall',
 ];
+
+/** A whole task's input (the kinds with a colon), else null: the task fails once its modules loaded. */
+function inputOf(kind) {
+  if (!kind.includes(':')) return null;
+  const ids = readFileSync(join(root, 'apps/server/src/modules/demo/demo.ids'));
+  if (kind === 'read-ids:demo')
+    return { bytes: new Uint8Array(ids), fileName: 'demo.ids', lineageId: 'demo' };
+  const wall = readFileSync(join(root, '../shared/ifc-samples/SimpleWall.ifc'));
+  return {
+    versionId: '0c5a7d3e-2b1f-4c6d-8e9f-0a1b2c3d4e5f',
+    bytes: new Uint8Array(wall),
+    fileName: 'SimpleWall.ifc',
+    ids: [
+      {
+        name: 'demo.ids',
+        xml: ids,
+        specificationIds: Array.from({ length: 11 }, (_, i) => `s${i}`),
+        lineageId: 'demo',
+      },
+    ],
+    mode: 'full',
+    history: { own: null },
+  };
+}
 
 /** The child: `--child <entry> <cacheMode> <cacheDir> <runs> <kinds>`; prints one JSON line per kind. */
 async function child([entry, cacheMode, cacheDir, runsText, kindsText]) {
@@ -42,8 +70,8 @@ else import(workerData.entry);
   const once = (kind) =>
     new Promise((resolve, reject) => {
       const workerData = {
-        task: kind,
-        input: null,
+        task: kind.split(':')[0],
+        input: inputOf(kind),
         maxIdsMb: 32,
         entry,
         fragments: kind === 'fragments' ? fragments : undefined,
