@@ -5,25 +5,42 @@
 //  - the web app, with Vite.
 // Usage: node scripts/build.mjs [--only server,cli,web]
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
-import { nodeBundleOptions } from './node-bundle.mjs';
+import { CPU_WORKER_BUNDLE, nodeBundleOptions } from './node-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only ? new Set(values.only.split(',')) : null;
 const wants = (part) => !only || only.has(part);
 
-async function bundle(entryPoints, outdir) {
+async function bundle(entryPoints, outdir, extra = {}) {
   const existing = entryPoints.filter((entry) => existsSync(join(root, entry)));
   if (existing.length === 0) return;
-  await esbuild.build(
-    nodeBundleOptions({ absWorkingDir: root, entryPoints: existing, outdir, sourcemap: true }),
+  const result = await esbuild.build(
+    nodeBundleOptions({
+      absWorkingDir: root,
+      entryPoints: existing,
+      outdir,
+      sourcemap: true,
+      metafile: true,
+      ...extra,
+    }),
   );
   console.log(`built ${existing.join(', ')} -> ${outdir}`);
+  return result;
+}
+
+/** A split build's chunks (`name-HASH.js`) of earlier builds that this one no longer wrote. */
+function removeStaleChunks(outdir, result) {
+  const written = new Set(Object.keys(result.metafile.outputs).map((file) => join(root, file)));
+  for (const name of readdirSync(join(root, outdir))) {
+    const file = join(root, outdir, name);
+    if (/-[A-Z0-9]{8}\.js(\.map)?$/.test(name) && !written.has(file)) rmSync(file);
+  }
 }
 
 const started = Date.now();
@@ -34,12 +51,14 @@ if (wants('server')) {
     [
       'apps/server/src/main.ts',
       'apps/server/src/worker.ts',
-      'apps/server/src/cpu-worker.ts',
       'apps/server/src/live-check-worker.ts',
       'apps/server/src/audit-verify.ts',
     ],
     'apps/server/dist',
   );
+  // Each CPU task's thread loads its own task's code only (decision 0467): split into chunks.
+  const cpuWorker = await bundle(['apps/server/src/cpu-worker.ts'], 'apps/server/dist', CPU_WORKER_BUNDLE);
+  if (cpuWorker) removeStaleChunks('apps/server/dist', cpuWorker);
   await bundle([CHECK_WORKER], 'apps/server/dist');
 }
 if (wants('cli')) {

@@ -7,3 +7,6 @@ export declare function nodeBundleOptions(
     inline?: string[];
   },
 ): BuildOptions;
+
+/** What the CPU tasks' thread entry adds to `nodeBundleOptions` (decision 0467). */
+export declare const CPU_WORKER_BUNDLE: { splitting: true; inline: string[] };

@@ -4,6 +4,16 @@
 // (apps/server/test/support/thread-bundle.ts) and the benchmark's child (bench/lib/build-child.ts).
 
 /**
+ * What the CPU tasks' thread entry (apps/server/src/cpu-worker.ts) adds to `nodeBundleOptions`, in
+ * production as in the tests (decision 0467): code split at each task's `import()`, so a thread
+ * evaluates its own task's modules and npm packages only, not the PDF and spreadsheet writers with an
+ * IDS read; drizzle-orm bundled, so a thread does not resolve each of its module files against its
+ * 180 kB package.json (decision 0462). Chunks sit beside the entry: a chunk that finds a file beside
+ * itself (the IDS check's check-worker.js) finds it there.
+ */
+export const CPU_WORKER_BUNDLE = { splitting: true, inline: ['drizzle-orm'] };
+
+/**
  * Bundle our own source packages (and the npm packages `inline` names), keep every other bare import
  * external.
  */

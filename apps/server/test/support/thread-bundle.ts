@@ -1,14 +1,14 @@
 // The server's thread entries bundled once per test run (decision 0439). Every worker-thread task
 // (analysis, IDS reading, comparisons, reports) started from source loads its whole module graph
 // through tsx again: the largest share of a small model's processing in the server tests. Bundled
-// from the same source as scripts/build.mjs bundles them, with one difference: code split at each
-// task's dynamic import, so a thread evaluates its own task's modules and npm packages only (the
-// production bundle loads every task's packages up front, which made it slower here than source).
+// from the same source as scripts/build.mjs bundles them, every entry the way it bundles cpu-worker.js
+// (decision 0467): code split at each task's dynamic import, so a thread evaluates its own task's
+// modules and npm packages only, and drizzle-orm inlined.
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { nodeBundleOptions } from '../../../../scripts/node-bundle.mjs';
+import { CPU_WORKER_BUNDLE, nodeBundleOptions } from '../../../../scripts/node-bundle.mjs';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -33,11 +33,12 @@ const ENTRIES = {
 const ENTRY_SOURCES = /apps[\\/]server[\\/]src[\\/](main|worker)\.ts$/;
 
 /**
- * npm packages bundled into the entries rather than loaded from node_modules (decision 0462): Node
- * resolves each of drizzle-orm's hundreds of module files against its 180 kB package.json, which made
- * loading it most of a thread's start (about 1 s of CPU, on every analysis, comparison and report).
+ * Split at each task's import(), with drizzle-orm bundled into the entries rather than loaded from
+ * node_modules (decision 0462): Node resolves each of drizzle-orm's hundreds of module files against
+ * its 180 kB package.json, which made loading it most of a thread's start (about 1 s of CPU, on every
+ * analysis, comparison and report). The production build's cpu-worker.js has the same (0467).
  */
-const INLINE = ['drizzle-orm'];
+const { splitting, inline } = CPU_WORKER_BUNDLE;
 
 /**
  * Builds the entries into a new directory under apps/server/dist (inside the checkout, so the bundles'
@@ -51,8 +52,8 @@ export async function buildThreadBundle(): Promise<string> {
       absWorkingDir: root,
       entryPoints: ENTRIES,
       outdir,
-      splitting: true,
-      inline: INLINE,
+      splitting,
+      inline,
       plugins: [
         {
           name: 'entry-place-of-source',

@@ -50,6 +50,22 @@ describe('analysis on a worker thread (issue 15)', () => {
     expect(lines.every((line) => line.startsWith(`${VERSION}\t`))).toBe(true);
   });
 
+  // Decision 0157, kept by 0467: a thread runs one task and ends, so nothing of one project's task
+  // (module state, memory) is left for the next. A thread reused for a second task would answer with
+  // the same id (ids are never reused within a process).
+  it('runs each analysis on a thread of its own, ended after it', async () => {
+    const run = () =>
+      runAnalysis(
+        { versionId: VERSION, bytes: wall(), fileName: 'SimpleWall.ifc', ids, mode: 'full', history },
+        60_000,
+      );
+    const [first, second] = await Promise.all([run(), run()]);
+    const third = await run();
+    const threads = [first, second, third].map((output) => (output.kind === 'done' ? output.threadId : null));
+    expect(threads.every((id) => typeof id === 'number' && id > 0 && id !== threadId)).toBe(true);
+    expect(new Set(threads).size).toBe(3);
+  });
+
   it("answers an unreadable file with the reader's finding, not an error", async () => {
     const output = await runAnalysis(
       {
