@@ -22,6 +22,19 @@ const SAMPLES = [
 ];
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 
+/** `engine` with every SQL text it is asked kept in `asked`, in order. */
+function countingQueries(engine: ReturnType<typeof createColumnarEngine>) {
+  const asked: string[] = [];
+  const counting = {
+    ...engine,
+    query: <T>(sql: string) => {
+      asked.push(sql);
+      return engine.query<T>(sql);
+    },
+  };
+  return { asked, counting };
+}
+
 describe('columnar explorer store', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'plumbline-columnar-'));
   const engine = createColumnarEngine({
@@ -126,14 +139,7 @@ describe('columnar explorer store', () => {
   it('asks the engine once for a page fifty readers want at once, and again only for a new question', async () => {
     const bytes = sharedFile('ifc-samples/Duplex_A_20110907.ifc');
     if (!bytes) throw new Error('the shared samples are missing');
-    const asked: string[] = [];
-    const counting = {
-      ...engine,
-      query: <T>(sql: string) => {
-        asked.push(sql);
-        return engine.query<T>(sql);
-      },
-    };
+    const { asked, counting } = countingQueries(engine);
     // Without the row index (decision 0464), every question is the engine's: what is counted here
     // is how many readers of one question share one query.
     const kept = createColumnarExplorerStore({
@@ -173,14 +179,7 @@ describe('columnar explorer store', () => {
   it('with the row index, counts a search and pages it in the stable order without asking the engine', async () => {
     const bytes = sharedFile('ifc-samples/Duplex_A_20110907.ifc');
     if (!bytes) throw new Error('the shared samples are missing');
-    const asked: string[] = [];
-    const counting = {
-      ...engine,
-      query: <T>(sql: string) => {
-        asked.push(sql);
-        return engine.query<T>(sql);
-      },
-    };
+    const { asked, counting } = countingQueries(engine);
     const indexed = createColumnarExplorerStore({
       engine: counting,
       storage,
